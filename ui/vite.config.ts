@@ -1,0 +1,27 @@
+import preact from '@preact/preset-vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [preact(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Only the entry is modulepreloaded; lazy page chunks are fetched when their route is visited.
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    // Under Vitest, Node resolution picks react-router's CommonJS build, whose require('react')
+    // loads the real react that npm installs as a peer. The ES build, inlined, gets the
+    // preset's react -> preact/compat alias like the app does.
+    server: { deps: { inline: ['react-router', 'react-router-dom'] } },
+    alias: [
+      { find: /^react-router$/, replacement: 'react-router/dist/index.js' },
+      { find: /^react-router-dom$/, replacement: 'react-router-dom/dist/index.js' },
+    ],
+  },
+});
