@@ -1,0 +1,56 @@
+/** Lucide icon names from SPEC §3; pages map them to individually imported icon components. */
+export type ServiceIcon = 'home' | 'message-circle' | 'file-text' | 'ruler' | 'lamp' | 'building';
+
+export interface Service {
+  /** Also the `key` of the service's route in routes.json. */
+  id: string;
+  title: string;
+  icon: ServiceIcon;
+  description: string;
+  link: string;
+}
+
+export const services: Service[] = [
+  {
+    id: 'perfect-home',
+    title: 'Design Your Perfect Home',
+    icon: 'home',
+    description: 'Complete home interiors, from the first layout to the last cushion, shaped around how you live.',
+    link: '/services/perfect-home',
+  },
+  {
+    id: 'ask-architect',
+    title: 'Ask Our Architect Any Question',
+    icon: 'message-circle',
+    description: 'Clear, practical answers on layouts, structure and approvals from an architect who has seen it before.',
+    link: '/services/ask-architect',
+  },
+  {
+    id: 'brochure',
+    title: 'Download Our Brochure',
+    icon: 'file-text',
+    description: 'Selected projects, our services and the way we work, gathered in one studio brochure.',
+    link: '/services/brochure',
+  },
+  {
+    id: 'renovation',
+    title: 'Renovation Planning',
+    icon: 'ruler',
+    description: 'Surveys, phasing, budgets and finishes planned in detail before the first wall comes down.',
+    link: '/services/renovation',
+  },
+  {
+    id: 'consultation',
+    title: 'Interior Consultation',
+    icon: 'lamp',
+    description: 'A focused session on colour, lighting and furniture, with advice you can act on straight away.',
+    link: '/services/consultation',
+  },
+  {
+    id: 'commercial',
+    title: 'Commercial Projects',
+    icon: 'building',
+    description: 'Offices, showrooms, restaurants and hotels designed for their brand, their people and their day.',
+    link: '/services/commercial',
+  },
+];

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import defaults from '../site.json';
+import { DEFAULT_LOGO, readSite, type InlinedSiteData } from './site';
+
+function shell(json?: string): Document {
+  const doc = document.implementation.createHTMLDocument('shell');
+  if (json !== undefined) {
+    const script = doc.createElement('script');
+    script.type = 'application/json';
+    script.id = 'site-data';
+    script.textContent = json;
+    doc.body.append(script);
+  }
+  return doc;
+}
+
+const inlined: InlinedSiteData = {
+  settings: {
+    company_name: 'Owner Studio',
+    company_phone: '+91 90000 00000',
+    company_email: 'hello@example.test',
+    company_logo: '/media/logo-abc.png',
+    company_instagram: 'https://www.instagram.com/owner',
+    company_address: '  ',
+  },
+  heroSlides: [
+    { id: 7, title: 'Only slide', subtitle: '', imageUrl: '/media/x.webp', buttonText: '', buttonLink: '' },
+  ],
+  projects: [{ id: 3, slug: 'timeless-luxury', title: 'Timeless Luxury', category: 'Hospitality', description: '' }],
+};
+
+describe('readSite', () => {
+  it('uses site.json and the bundled logo when nothing is inlined (dev server)', () => {
+    const site = readSite(shell());
+    expect(site.studioName).toBe(defaults.studioName);
+    expect(site.phone).toBe(defaults.phone);
+    expect(site.social).toEqual(defaults.social);
+    expect(site.logo).toBe(DEFAULT_LOGO);
+    expect(site.heroSlides).toHaveLength(3);
+    expect(site.projects.map((p) => p.slug)).not.toContain('ceramic-design');
+  });
+
+  it('prefers the inlined settings, slides and projects', () => {
+    const site = readSite(shell(JSON.stringify(inlined)));
+    expect(site.studioName).toBe('Owner Studio');
+    expect(site.phone).toBe('+91 90000 00000');
+    expect(site.email).toBe('hello@example.test');
+    expect(site.logo).toBe('/media/logo-abc.png');
+    expect(site.social.instagram).toBe('https://www.instagram.com/owner');
+    expect(site.heroSlides).toEqual(inlined.heroSlides);
+    expect(site.projects).toEqual(inlined.projects);
+  });
+
+  it('falls back per field for missing or blank settings', () => {
+    const site = readSite(shell(JSON.stringify(inlined)));
+    expect(site.address).toBe(defaults.address);
+    expect(site.legalName).toBe(defaults.legalName);
+    expect(site.social.linkedin).toBe(defaults.social.linkedin);
+  });
+
+  it('keeps an inlined empty slide list: the owner may have deactivated every slide', () => {
+    const site = readSite(shell(JSON.stringify({ ...inlined, heroSlides: [] })));
+    expect(site.heroSlides).toEqual([]);
+  });
+
+  it('reports broken JSON and falls back to the defaults', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const site = readSite(shell('{not json'));
+    expect(site.studioName).toBe(defaults.studioName);
+    expect(error).toHaveBeenCalledOnce();
+  });
+});
