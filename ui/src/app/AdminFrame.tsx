@@ -1,0 +1,18 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { PageFallback } from './PageFallback';
+import { MAIN_ID, SkipLink } from './SkipLink';
+
+/** The admin pages are tools, not marketing pages: no site header, footer or floating widgets. */
+export function AdminFrame() {
+  return (
+    <>
+      <SkipLink />
+      <main id={MAIN_ID} tabIndex={-1} className="min-h-screen bg-sand/40 outline-none">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazy, type ComponentType } from 'react';
+import type { PageKey } from './routes';
+
+export interface PageProps {
+  /** The route's `key` from routes.json (which service or case study to show); '' for pages without one. */
+  routeKey: string;
+}
+
+type PageModule = Promise<{ default: ComponentType<PageProps> }>;
+
+// One dynamic import per page so each becomes its own chunk; admin pages are never fetched by visitors.
+const loaders: Record<PageKey, () => PageModule> = {
+  home: () => import('../pages/Home'),
+  about: () => import('../pages/About'),
+  multidisciplinary: () => import('../pages/Multidisciplinary'),
+  founder: () => import('../pages/Founder'),
+  services: () => import('../pages/Services'),
+  service: () => import('../pages/Service'),
+  portfolio: () => import('../pages/Portfolio'),
+  caseStudy: () => import('../pages/CaseStudy'),
+  contact: () => import('../pages/Contact'),
+  adminLogin: () => import('../admin/AdminLogin'),
+  adminPanel: () => import('../admin/AdminPanel'),
+};
+
+export const pages = Object.fromEntries(
+  Object.entries(loaders).map(([key, load]) => [key, lazy(load)]),
+) as Record<PageKey, ComponentType<PageProps>>;

@@ -1,0 +1,126 @@
+import { Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { projectBySlug } from '../../content/projects';
+import { telHref } from '../../lib/links';
+import { site } from '../../lib/site';
+import { Logo } from './Logo';
+
+const taglines = [
+  site.tagline,
+  'Architecture & Interiors',
+  'Residential • Commercial • Hospitality',
+  'Crafted in Hyderabad',
+  'Spaces That Feel Like Home',
+];
+
+// SPEC §2 Footer: the three project cards and their captions.
+const footerProjects = [
+  { slug: 'modern-serenity', caption: 'Residential Design' },
+  { slug: 'elegant-harmony', caption: 'Commercial Space' },
+  { slug: 'timeless-luxury', caption: 'Luxury Villa' },
+].flatMap(({ slug, caption }) => {
+  const project = projectBySlug(slug);
+  return project ? [{ ...project, caption }] : [];
+});
+
+const socialLinks = [
+  { label: 'LinkedIn', href: site.social.linkedin },
+  { label: 'Instagram', href: site.social.instagram },
+  { label: 'Facebook', href: site.social.facebook },
+];
+
+export function Footer() {
+  return (
+    <footer className="bg-charcoal text-ivory/85">
+      <div className="container-page grid gap-14 py-20 lg:grid-cols-12 lg:gap-10">
+        <section aria-label="About the studio" className="text-ivory lg:col-span-4">
+          <Logo />
+          <ul className="mt-8 space-y-3 font-display text-xl text-ivory/85">
+            {taglines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="footer-contact" className="lg:col-span-3">
+          <h2 id="footer-contact" className="footer-heading">
+            Contact Info
+          </h2>
+          <ul className="mt-6 space-y-4">
+            <li>
+              <a href={telHref(site.phone)} className="footer-link inline-flex items-center gap-3">
+                <Phone aria-hidden="true" className="size-4 text-brass-300" />
+                {site.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${site.email}`} className="footer-link inline-flex items-center gap-3 break-all">
+                <Mail aria-hidden="true" className="size-4 shrink-0 text-brass-300" />
+                {site.email}
+              </a>
+            </li>
+          </ul>
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm tracking-wide">
+            {socialLinks.map(({ label, href }) => (
+              <li key={label}>
+                <a href={href} target="_blank" rel="noopener noreferrer" className="footer-link">
+                  {label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <figure className="relative h-[500px] overflow-hidden rounded-sm bg-charcoal-800 lg:col-span-5">
+          <img
+            src="/images/founder/portrait.webp"
+            alt={`${site.founder.name}, ${site.founder.title}`}
+            width={600}
+            height={500}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+          <figcaption className="absolute bottom-6 left-6 bg-ivory px-6 py-4 text-charcoal shadow-lg">
+            <span className="block font-display text-4xl leading-none font-semibold">{site.experience}</span>{' '}
+            <span className="mt-1 block text-xs font-semibold tracking-[0.2em] uppercase">Experience</span>
+          </figcaption>
+        </figure>
+
+        <section aria-labelledby="footer-projects" className="lg:col-span-12">
+          <h2 id="footer-projects" className="footer-heading">
+            Projects
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-3">
+            {footerProjects.map((project) => (
+              <li key={project.slug}>
+                <Link to={project.link} className="group block">
+                  <div className="aspect-[4/3] overflow-hidden rounded-sm bg-charcoal-800">
+                    <img
+                      src={project.image}
+                      alt={project.alt}
+                      width={480}
+                      height={360}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-full object-cover transition duration-500 group-hover:scale-105"
+                    />
+                  </div>
+                  <p className="mt-3 font-display text-xl text-ivory">
+                    {project.title} - {project.caption}
+                  </p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="border-t border-ivory/10">
+        <p className="container-page py-6 text-sm text-ivory/70">
+          © {site.copyrightYear} {site.legalName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

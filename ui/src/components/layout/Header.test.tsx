@@ -1,0 +1,69 @@
+import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routerFuture } from '../../app/routes';
+import { Header } from './Header';
+
+function scrollTo(y: number) {
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+function renderHeader(path = '/') {
+  render(
+    <MemoryRouter initialEntries={[path]} future={routerFuture}>
+      <Header />
+    </MemoryRouter>,
+  );
+  return screen.getByRole('banner');
+}
+
+afterEach(() => scrollTo(0));
+
+describe('Header', () => {
+  it('turns solid only once scrolled past 20 px', () => {
+    const header = renderHeader();
+    expect(header.dataset.scrolled).toBe('false');
+    expect(header.className).toContain('text-ivory');
+
+    scrollTo(20);
+    expect(header.dataset.scrolled).toBe('false');
+
+    scrollTo(21);
+    expect(header.dataset.scrolled).toBe('true');
+    expect(header.className).toContain('bg-white');
+    expect(header.className).toContain('text-charcoal');
+
+    scrollTo(0);
+    expect(header.dataset.scrolled).toBe('false');
+  });
+
+  it('starts solid when the page loads already scrolled', () => {
+    scrollTo(300);
+    expect(renderHeader().dataset.scrolled).toBe('true');
+  });
+
+  it('marks the current section in the main navigation', () => {
+    renderHeader('/portfolio/timeless-luxury');
+    const current = screen
+      .getAllByRole('link', { current: 'page' })
+      .map((link) => link.textContent);
+    // Desktop navigation and mobile menu both mark it; Home stays unmarked on sub-pages.
+    expect(current).toEqual(['Portfolio', 'Portfolio']);
+  });
+
+  it('opens the mobile menu and closes it with Escape, returning focus', () => {
+    renderHeader();
+    const open = screen.getByRole('button', { name: 'Open menu' });
+    open.focus();
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close menu', hidden: true }));
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(open);
+  });
+});

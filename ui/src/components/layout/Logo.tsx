@@ -1,0 +1,12 @@
+import { Link } from 'react-router-dom';
+import { site } from '../../lib/site';
+
+export function Logo({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link to="/" onClick={onNavigate} className="flex shrink-0 items-center gap-3 rounded-sm">
+      {/* Decorative: the studio name beside it names the link. */}
+      <img src={site.logo} alt="" width={40} height={40} className="size-10 object-contain" />
+      <span className="font-display text-xl font-semibold tracking-wide sm:text-2xl">{site.studioName}</span>
+    </Link>
+  );
+}

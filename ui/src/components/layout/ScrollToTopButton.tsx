@@ -1,0 +1,23 @@
+import { ArrowUp } from 'lucide-react';
+import { prefersReducedMotion } from '../../lib/motion';
+import { useScrolled } from '../../lib/useScrolled';
+
+const SHOW_AFTER_PX = 500;
+
+export function ScrollToTopButton() {
+  const visible = useScrolled(SHOW_AFTER_PX);
+
+  return (
+    <button
+      type="button"
+      aria-label="Scroll to top"
+      onClick={() => window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })}
+      // `invisible` also takes the hidden button out of the tab order.
+      className={`fixed right-5 bottom-5 z-40 grid size-12 place-items-center rounded-full bg-brass-600 text-white shadow-lg ring-1 ring-ivory/30 transition duration-300 hover:bg-brass-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass-600 md:right-8 md:bottom-8 ${
+        visible ? 'visible translate-y-0 opacity-100' : 'invisible translate-y-3 opacity-0'
+      }`}
+    >
+      <ArrowUp aria-hidden="true" className="size-5" />
+    </button>
+  );
+}
