@@ -1,0 +1,10 @@
+// Placeholder so the router and the other pages can be built; replaced by the page's real content.
+export default function About() {
+  return (
+    <div className="pt-header">
+      <section className="container-page section">
+        <h1 className="section-title">About Us</h1>
+      </section>
+    </div>
+  );
+}
