@@ -1,0 +1,142 @@
+// Shared set-up for the browser tests: the real release binary on a free port with a fresh data
+// file, and Debian's Chromium driven by playwright-core.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const uiDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+export const STUDIO_BIN = process.env.STUDIO_BIN ?? resolve(uiDir, '../target/release/studio');
+export const ADMIN_USER = 'admin';
+export const ADMIN_PASSWORD = 'e2e-Correct-Horse-42';
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const STARTUP_TIMEOUT_MS = 15_000;
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Runs the binary to completion, feeding `stdin`; rejects with its output when it fails. */
+function run(args, stdin) {
+  return new Promise((done, fail) => {
+    const child = spawn(STUDIO_BIN, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', fail);
+    child.once('exit', (code) =>
+      code === 0 ? done(output) : fail(new Error(`studio ${args.join(' ')} exited ${code}:\n${output}`)),
+    );
+    child.stdin.end(stdin);
+  });
+}
+
+async function waitForHealth(baseUrl, server, log) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`studio serve exited ${server.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error(`studio serve not healthy after ${STARTUP_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+/**
+ * Starts `studio serve` on a free port with a new data file whose admin password is ADMIN_PASSWORD.
+ * Returns `{ baseUrl, dataFile, stop }`; `stop()` ends the server and deletes the temp dir.
+ */
+export async function startStudio() {
+  const dir = await mkdtemp(join(tmpdir(), 'studio-e2e-'));
+  const dataFile = join(dir, 'studio.redb');
+  const cleanUp = () => rm(dir, { recursive: true, force: true });
+
+  try {
+    await run(['admin', 'set-password', ADMIN_USER, '--data', dataFile], `${ADMIN_PASSWORD}\n`);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(STUDIO_BIN, ['serve', '--listen', `127.0.0.1:${port}`, '--data', dataFile], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout.on('data', (chunk) => (output += chunk));
+  server.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((done) => server.once('exit', done));
+
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await cleanUp();
+  };
+
+  try {
+    await waitForHealth(baseUrl, server, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataFile, stop, output: () => output };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * Records console errors, uncaught page errors and every request that leaves this machine.
+ * Tests assert that `consoleErrors` and `foreignRequests` stay empty.
+ */
+export function watchPage(page) {
+  const watched = { consoleErrors: [], foreignRequests: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      watched.consoleErrors.push({ text: message.text(), url: message.location().url });
+    }
+  });
+  page.on('pageerror', (error) => watched.consoleErrors.push({ text: String(error), url: page.url() }));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    // data:, blob: and the like never touch the network.
+    const networked = /^(https?|wss?):$/.test(url.protocol);
+    if (networked && !LOCAL_HOSTS.has(url.hostname)) watched.foreignRequests.push(request.url());
+  });
+  return watched;
+}
