@@ -1,0 +1,171 @@
+//! `/api/*`: JSON in, JSON out, errors included (`{"message": "..."}` with a fitting status).
+//!
+//! Every route checks its path before its method, so that a path nobody serves is a 404 and only a
+//! served path with the wrong method is a 405. One `recover` turns every rejection into JSON.
+
+use crate::server::App;
+use serde::Serialize;
+use std::convert::Infallible;
+use std::sync::Arc;
+use warp::http::StatusCode;
+use warp::reply::Response;
+use warp::{Filter, Rejection, Reply};
+
+/// An error a handler answers with; becomes `{"message"}` with its status.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl warp::reject::Reject for ApiError {}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, message)
+    }
+
+    /// A failure that is ours, not the client's: logged in full, answered in general terms.
+    pub fn internal(err: anyhow::Error) -> ApiError {
+        tracing::error!("request failed: {err:#}");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "Something went wrong on the server",
+        )
+    }
+}
+
+#[derive(Serialize)]
+struct Message<'a> {
+    message: &'a str,
+}
+
+/// A JSON error response.
+pub fn error_response(status: StatusCode, message: &str) -> Response {
+    let mut res =
+        warp::reply::with_status(warp::reply::json(&Message { message }), status).into_response();
+    no_store(&mut res);
+    res
+}
+
+/// A JSON success response.
+pub fn json_response<T: Serialize>(status: StatusCode, value: &T) -> Response {
+    let mut res = warp::reply::with_status(warp::reply::json(value), status).into_response();
+    no_store(&mut res);
+    res
+}
+
+fn no_store(res: &mut Response) {
+    let headers = res.headers_mut();
+    headers.insert(
+        "cache-control",
+        warp::http::HeaderValue::from_static("no-store"),
+    );
+    headers.insert(
+        "x-robots-tag",
+        warp::http::HeaderValue::from_static("noindex"),
+    );
+}
+
+/// Runs a blocking store call off the async workers; a failure becomes a 500.
+pub async fn blocking<T, F>(f: F) -> Result<T, ApiError>
+where
+    F: FnOnce() -> anyhow::Result<T> + Send + 'static,
+    T: Send + 'static,
+{
+    match tokio::task::spawn_blocking(f).await {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(ApiError::internal(e)),
+        Err(e) => Err(ApiError::internal(anyhow::anyhow!(
+            "a store task failed: {e}"
+        ))),
+    }
+}
+
+/// Every `/api` route, with JSON errors for whatever none of them serves.
+pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
+    let health = warp::path!("health")
+        .and(warp::get().or(warp::head()).unify())
+        .and(with_app(app))
+        .and_then(|app: Arc<App>| async move {
+            let store = app.store.clone();
+            blocking(move || store.check()).await?;
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "status": "ok" }),
+            ))
+        });
+    // The prefix is matched first, outside the recover, so other paths fall through to the website.
+    warp::path("api").and(health.recover(recover).unify())
+}
+
+/// Hands the shared application state to a handler.
+pub fn with_app(app: Arc<App>) -> impl Filter<Extract = (Arc<App>,), Error = Infallible> + Clone {
+    warp::any().map(move || app.clone())
+}
+
+/// Maps every rejection under `/api` to a JSON answer.
+pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
+    use warp::reject;
+    let (status, message): (StatusCode, String) = if let Some(e) = rejection.find::<ApiError>() {
+        (e.status, e.message.clone())
+    } else if rejection.is_not_found() {
+        (StatusCode::NOT_FOUND, "Not found".into())
+    } else if let Some(e) = rejection.find::<warp::filters::body::BodyDeserializeError>() {
+        (
+            StatusCode::BAD_REQUEST,
+            format!("Invalid request body: {e}"),
+        )
+    } else if rejection.find::<reject::PayloadTooLarge>().is_some() {
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "The request body is too large".into(),
+        )
+    } else if rejection.find::<reject::LengthRequired>().is_some() {
+        (
+            StatusCode::LENGTH_REQUIRED,
+            "The request needs a Content-Length".into(),
+        )
+    } else if rejection.find::<reject::UnsupportedMediaType>().is_some() {
+        (
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Send the body as application/json".into(),
+        )
+    } else if let Some(e) = rejection.find::<reject::MissingHeader>() {
+        if e.name().eq_ignore_ascii_case("authorization") {
+            (StatusCode::UNAUTHORIZED, "Sign in first".into())
+        } else {
+            (
+                StatusCode::BAD_REQUEST,
+                format!("Missing header {}", e.name()),
+            )
+        }
+    } else if let Some(e) = rejection.find::<reject::InvalidHeader>() {
+        (
+            StatusCode::BAD_REQUEST,
+            format!("Invalid header {}", e.name()),
+        )
+    } else if rejection.find::<reject::InvalidQuery>().is_some() {
+        (StatusCode::BAD_REQUEST, "Invalid query string".into())
+    } else if rejection.find::<reject::MethodNotAllowed>().is_some() {
+        (StatusCode::METHOD_NOT_ALLOWED, "Method not allowed".into())
+    } else {
+        tracing::error!("unhandled rejection: {rejection:?}");
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "Something went wrong on the server".into(),
+        )
+    };
+    Ok(error_response(status, &message))
+}

@@ -1,0 +1,237 @@
+//! The command line: `serve`, `admin set-password`, `backup`, `restore` (see README.md).
+
+use crate::config::{Config, Layer, LogFormat};
+use crate::server::{self, App};
+use crate::store::{OpenError, Store};
+use crate::{auth, backup};
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(
+    name = "studio",
+    version,
+    about = "The website and admin panel of an interior design studio, in one executable",
+    after_help = "Settings: studio.toml < STUDIO_* environment < flags. See README.md."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the website and the admin panel
+    Serve {
+        #[command(flatten)]
+        common: Common,
+        /// Address to listen on [default: 127.0.0.1:8080]
+        #[arg(long, value_name = "ADDR")]
+        listen: Option<String>,
+    },
+    /// Manage admin accounts
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+    /// Write a consistent copy of the data file (the server must be stopped)
+    Backup {
+        /// Where to write the copy
+        dest: PathBuf,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Check a backup and put it in place of the data file, keeping the old one aside
+    Restore {
+        /// The backup to restore
+        src: PathBuf,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Set an admin's password, read from standard input; creates the admin if missing
+    SetPassword {
+        /// The admin's user name
+        username: String,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+#[derive(Args)]
+struct Common {
+    /// Settings file [default: ./studio.toml when it exists]
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// The data file [default: ./studio.redb]
+    #[arg(long, value_name = "FILE")]
+    data: Option<PathBuf>,
+}
+
+impl Common {
+    fn config(&self, listen: Option<String>) -> Result<Config> {
+        let flags = Layer {
+            data: self.data.clone(),
+            listen,
+            ..Layer::default()
+        };
+        Config::load(self.config.as_deref(), flags)
+    }
+}
+
+/// Runs the command line; every failure is one line on stderr and a non-zero exit.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match dispatch(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("studio: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn dispatch(command: Command) -> Result<()> {
+    match command {
+        Command::Serve { common, listen } => serve(common.config(listen)?),
+        Command::Admin {
+            command: AdminCommand::SetPassword { username, common },
+        } => set_password(&common.config(None)?, &username),
+        Command::Backup { dest, common } => {
+            let config = common.config(None)?;
+            let store = open_existing(&config.data)?;
+            backup::snapshot(&store, &dest)?;
+            println!(
+                "Wrote a consistent copy of {} to {}",
+                config.data.display(),
+                dest.display()
+            );
+            Ok(())
+        }
+        Command::Restore { src, common } => {
+            let config = common.config(None)?;
+            let kept = backup::restore(&src, &config.data)?;
+            println!("Restored {} from {}", config.data.display(), src.display());
+            if let Some(kept) = kept {
+                println!("The previous data file is kept as {}", kept.display());
+            }
+            Ok(())
+        }
+    }
+}
+
+fn open(path: &Path) -> Result<Store> {
+    match Store::open(path) {
+        Ok(store) => Ok(store),
+        Err(e @ OpenError::Locked(_)) => bail!("{e}"),
+        Err(OpenError::Other(e)) => Err(e),
+    }
+}
+
+fn open_existing(path: &Path) -> Result<Store> {
+    if !path.is_file() {
+        bail!("there is no data file at {}", path.display());
+    }
+    open(path)
+}
+
+fn serve(config: Config) -> Result<()> {
+    init_logging(&config)?;
+    let store = open(&config.data)?;
+    if store.admin_count()? == 0 {
+        let password = auth::random_password()?;
+        store.set_admin_password("admin", &auth::hash_password(&password)?)?;
+        println!(
+            "\nCreated the admin account.\n  user name: admin\n  password:  {password}\n\
+             This password is shown only once. Change it with:\n  \
+             studio admin set-password admin --data {}\n",
+            config.data.display()
+        );
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async move {
+        let app = Arc::new(App::new(store, config)?);
+        let bound = server::bind(app.clone()).await?;
+        println!(
+            "studio is serving http://{} (data: {})",
+            bound.addr,
+            app.config.data.display()
+        );
+        bound.run(server::shutdown_signal()).await;
+        Ok::<_, anyhow::Error>(())
+    })?;
+    // The runtime is gone, so every handle on the store is dropped and the file is closed.
+    drop(runtime);
+    println!("studio stopped");
+    Ok(())
+}
+
+fn set_password(config: &Config, username: &str) -> Result<()> {
+    check_username(username)?;
+    let store = open(&config.data)?;
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprint!(
+            "New password for {username} (at least {} characters): ",
+            auth::MIN_PASSWORD_LEN
+        );
+        std::io::stderr().flush().ok();
+    }
+    let mut line = String::new();
+    stdin
+        .lock()
+        .read_line(&mut line)
+        .context("reading the password from standard input")?;
+    let password = line.trim_end_matches(['\r', '\n']);
+    if password.is_empty() {
+        bail!(
+            "no password on standard input; e.g. `echo 'a long password' | studio admin set-password {username}`"
+        );
+    }
+    auth::check_new_password(password).map_err(anyhow::Error::msg)?;
+    let (_, created) = store.set_admin_password(username, &auth::hash_password(password)?)?;
+    if created {
+        println!("Created admin {username}.");
+    } else {
+        println!("Changed the password of {username}; every earlier sign-in is now invalid.");
+    }
+    Ok(())
+}
+
+fn check_username(username: &str) -> Result<()> {
+    let ok = (1..=64).contains(&username.len())
+        && username
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._-@".contains(&b));
+    if !ok {
+        bail!("a user name has 1 to 64 letters, digits or . _ - @");
+    }
+    Ok(())
+}
+
+fn init_logging(config: &Config) -> Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_new(&config.log_level).with_context(|| {
+        format!(
+            "log_level = {:?} is not a valid level or filter",
+            config.log_level
+        )
+    })?;
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match config.log_format {
+        LogFormat::Pretty => builder.try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    }
+    .map_err(|e| anyhow::anyhow!("starting the log: {e}"))
+}

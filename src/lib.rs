@@ -1,0 +1,14 @@
+//! studio: the website and admin panel of an interior design studio, in one executable.
+//!
+//! `site` holds the facts shared with the SPA, `store` the data file, `web` the pages and files,
+//! `api` the JSON calls, `server` the running whole, `cli` the command line.
+
+pub mod api;
+pub mod auth;
+pub mod backup;
+pub mod cli;
+pub mod config;
+pub mod server;
+pub mod site;
+pub mod store;
+pub mod web;

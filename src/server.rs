@@ -1,0 +1,124 @@
+//! The running server: shared state, the whole route tree, and a graceful stop.
+
+use crate::config::Config;
+use crate::store::Store;
+use crate::web::{self, shell::Shells};
+use anyhow::{Context, Result, anyhow};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use warp::Filter;
+
+/// How long a stop waits for requests in flight before it gives up on them.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// What every handler shares.
+pub struct App {
+    pub store: Store,
+    pub config: Config,
+    pub shells: Shells,
+}
+
+impl App {
+    pub fn new(store: Store, config: Config) -> Result<App> {
+        let index = web::Dist::get("index.html")
+            .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
+        let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
+        let shells = Shells::new(html, &store)?;
+        Ok(App {
+            store,
+            config,
+            shells,
+        })
+    }
+
+    /// Re-renders the public pages after a write that changes what visitors see.
+    pub fn refresh_site(&self) -> Result<()> {
+        self.shells.refresh(&self.store)
+    }
+}
+
+/// The whole route tree: `/api` answers JSON for everything under it; the rest is the website.
+pub fn routes(
+    app: Arc<App>,
+) -> impl Filter<Extract = (warp::reply::Response,), Error = std::convert::Infallible> + Clone {
+    crate::api::routes(app.clone())
+        .or(web::routes(app))
+        .unify()
+        .recover(web::recover)
+        .unify()
+}
+
+/// A server bound to its socket, ready to run.
+pub struct Bound {
+    pub addr: SocketAddr,
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+}
+
+/// Binds the listen address; a clear error when it is taken or not allowed.
+pub async fn bind(app: Arc<App>) -> Result<Bound> {
+    let listen = app.config.listen;
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .with_context(|| format!("cannot listen on {listen} (is another server using it?)"))?;
+    let addr = listener.local_addr().context("reading the bound address")?;
+    Ok(Bound {
+        addr,
+        listener,
+        app,
+    })
+}
+
+impl Bound {
+    /// Serves until `stop` completes, then lets requests in flight finish for up to `SHUTDOWN_GRACE`.
+    pub async fn run(self, stop: impl Future<Output = ()> + Send + 'static) {
+        let (stopped_tx, stopped_rx) = tokio::sync::oneshot::channel::<()>();
+        let stop = async move {
+            stop.await;
+            let _ = stopped_tx.send(());
+        };
+        let server = warp::serve(routes(self.app))
+            .incoming(self.listener)
+            .graceful(stop)
+            .run();
+        tokio::pin!(server);
+        tokio::select! {
+            _ = &mut server => {}
+            _ = async {
+                let _ = stopped_rx.await;
+                tokio::time::sleep(SHUTDOWN_GRACE).await;
+            } => tracing::warn!("requests still running after {SHUTDOWN_GRACE:?}; stopping anyway"),
+        }
+    }
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!("cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::error!("cannot listen for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+    tracing::info!("stopping: finishing requests in flight");
+}

@@ -1,0 +1,225 @@
+//! The site's facts shared with the SPA: the route table, the site constants and the default content.
+//!
+//! All three are JSON files under `ui/src/` that the SPA imports too, so each fact has one source.
+
+use serde::Deserialize;
+use std::sync::LazyLock;
+
+/// One entry of `ui/src/routes.json`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Route {
+    pub path: String,
+    pub page: String,
+    #[serde(default)]
+    pub key: Option<String>,
+    pub title: String,
+    pub description: String,
+    #[serde(default)]
+    pub admin: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct PageHead {
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RouteFile {
+    not_found: PageHead,
+    routes: Vec<Route>,
+}
+
+/// `ui/src/site.json`: the defaults for everything the owner can change.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteConstants {
+    pub studio_name: String,
+    pub legal_name: String,
+    pub tagline: String,
+    pub founder: Founder,
+    pub phone: String,
+    pub email: String,
+    pub address: String,
+    pub hours: String,
+    pub weekend: String,
+    pub social: Social,
+    pub map_query: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Founder {
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Social {
+    pub linkedin: String,
+    pub instagram: String,
+    pub facebook: String,
+}
+
+/// `ui/src/content/seed.json`: what a new data file starts with.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Seed {
+    pub hero_slides: Vec<SeedSlide>,
+    pub projects: Vec<SeedProject>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeedSlide {
+    pub title: String,
+    pub subtitle: String,
+    pub image_url: String,
+    pub button_text: String,
+    pub button_link: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeedProject {
+    pub slug: String,
+    pub title: String,
+    pub category: String,
+    pub description: String,
+}
+
+/// The route table with the founder's path resolved.
+pub struct RouteTable {
+    pub routes: Vec<Route>,
+    pub not_found: PageHead,
+}
+
+impl RouteTable {
+    pub fn find(&self, path: &str) -> Option<&Route> {
+        self.routes.iter().find(|r| r.path == path)
+    }
+}
+
+pub static CONSTANTS: LazyLock<SiteConstants> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../ui/src/site.json"))
+        .expect("ui/src/site.json is checked by the test suite")
+});
+
+pub static ROUTES: LazyLock<RouteTable> = LazyLock::new(|| {
+    let file: RouteFile = serde_json::from_str(include_str!("../ui/src/routes.json"))
+        .expect("ui/src/routes.json is checked by the test suite");
+    let founder_path = format!("/{}", slug(&CONSTANTS.founder.name));
+    let routes = file
+        .routes
+        .into_iter()
+        .map(|mut r| {
+            r.path = r.path.replace("/{founderSlug}", &founder_path);
+            r
+        })
+        .collect();
+    RouteTable {
+        routes,
+        not_found: file.not_found,
+    }
+});
+
+pub static SEED: LazyLock<Seed> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../ui/src/content/seed.json"))
+        .expect("ui/src/content/seed.json is checked by the test suite")
+});
+
+/// The company settings a new data file starts with: (key, value, description).
+pub fn default_settings() -> Vec<(&'static str, String, String)> {
+    let c = &*CONSTANTS;
+    [
+        ("company_name", c.studio_name.clone()),
+        ("company_legal_name", c.legal_name.clone()),
+        ("company_tagline", c.tagline.clone()),
+        ("company_phone", c.phone.clone()),
+        ("company_email", c.email.clone()),
+        ("company_address", c.address.clone()),
+        ("company_hours", c.hours.clone()),
+        ("company_weekend", c.weekend.clone()),
+        ("company_linkedin", c.social.linkedin.clone()),
+        ("company_instagram", c.social.instagram.clone()),
+        ("company_facebook", c.social.facebook.clone()),
+        ("company_map_query", c.map_query.clone()),
+        ("company_logo", String::new()),
+    ]
+    .into_iter()
+    .map(|(key, value)| (key, value, describe_key(key)))
+    .collect()
+}
+
+/// A readable description for a setting key, as the admin panel derives it ("company_phone" ->
+/// "Company phone"); the logo keeps the SPEC's own wording.
+pub fn describe_key(key: &str) -> String {
+    if key == "company_logo" {
+        return "Company logo URL".to_string();
+    }
+    let words = key.replace('_', " ");
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// URL slug of a name: lower case, each run of other characters than a-z0-9 becomes one '-'.
+pub fn slug(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for ch in name.chars().flat_map(char::to_lowercase) {
+        if ch.is_ascii_alphanumeric() {
+            out.push(ch);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slug_matches_the_spa() {
+        assert_eq!(slug("Anjali Rao"), "anjali-rao");
+        assert_eq!(slug("  Dr. K. Reddy--Iyer! "), "dr-k-reddy-iyer");
+        assert_eq!(slug(""), "");
+    }
+
+    #[test]
+    fn route_table_has_the_22_spec_routes_with_unique_paths() {
+        let table = &*ROUTES;
+        assert_eq!(table.routes.len(), 22);
+        let mut paths: Vec<_> = table.routes.iter().map(|r| r.path.as_str()).collect();
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), 22);
+        assert!(table.find("/anjali-rao").is_some());
+        assert!(table.routes.iter().all(|r| !r.path.contains('{')));
+        assert_eq!(table.routes.iter().filter(|r| r.admin).count(), 2);
+    }
+
+    #[test]
+    fn seed_and_constants_parse() {
+        assert_eq!(SEED.hero_slides.len(), 3);
+        assert_eq!(SEED.projects.len(), 7);
+        assert!(!CONSTANTS.studio_name.is_empty());
+        for p in &SEED.projects {
+            assert!(
+                ROUTES.find(&format!("/portfolio/{}", p.slug)).is_some(),
+                "{} has a case study route",
+                p.slug
+            );
+        }
+    }
+
+    #[test]
+    fn descriptions_are_derived_from_keys() {
+        assert_eq!(describe_key("company_phone"), "Company phone");
+        assert_eq!(describe_key("company_logo"), "Company logo URL");
+    }
+}

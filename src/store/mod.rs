@@ -1,0 +1,645 @@
+//! The data file: one redb database holding every record, every upload and the token key.
+//!
+//! Every write is one redb transaction committed with immediate durability before the caller sees
+//! success, so an acknowledged write survives a crash. redb is blocking: async callers go through
+//! `tokio::task::spawn_blocking`.
+
+mod records;
+
+pub use records::{Admin, ContactMessage, HeroSlide, MediaFile, Project, Setting, Versioned};
+
+use anyhow::{Context, Result, anyhow, bail};
+use redb::{
+    Database, DatabaseError, ReadableDatabase, ReadableTable, ReadableTableMetadata,
+    TableDefinition, WriteTransaction,
+};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The layout of the data file as a whole; bumped only when tables are added, renamed or re-keyed.
+pub const FORMAT_VERSION: u32 = 1;
+
+const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
+const ADMINS: TableDefinition<u64, &[u8]> = TableDefinition::new("admins");
+const HERO_SLIDES: TableDefinition<u64, &[u8]> = TableDefinition::new("hero_slides");
+const PROJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("portfolio_projects");
+const CONTACTS: TableDefinition<u64, &[u8]> = TableDefinition::new("contact_messages");
+const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("company_settings");
+const MEDIA: TableDefinition<&str, &[u8]> = TableDefinition::new("media_files");
+
+const META_FORMAT: &str = "format_version";
+const META_HMAC_KEY: &str = "hmac_key";
+
+/// Why the data file could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error(
+        "{0} is in use by another studio process (is `studio serve` running?); stop it first, \
+         or use the scheduled snapshots in backup_dir or the admin panel's backup download"
+    )]
+    Locked(PathBuf),
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+/// The fields of a hero slide that a client sets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeroSlideInput {
+    pub title: String,
+    pub subtitle: String,
+    pub image_url: String,
+    pub button_text: String,
+    pub button_link: String,
+    pub order: i64,
+    pub is_active: bool,
+}
+
+/// A cheap handle on the open data file.
+#[derive(Clone)]
+pub struct Store {
+    db: Arc<Database>,
+    path: PathBuf,
+}
+
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+impl Store {
+    /// Opens the data file, creating and seeding it when it does not exist yet.
+    pub fn open(path: &Path) -> Result<Store, OpenError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).with_context(|| {
+                format!("creating the folder {} for the data file", dir.display())
+            })?;
+        }
+        let db = match Database::create(path) {
+            Ok(db) => db,
+            Err(DatabaseError::DatabaseAlreadyOpen) => {
+                return Err(OpenError::Locked(path.to_path_buf()));
+            }
+            Err(e) => {
+                return Err(anyhow!(e)
+                    .context(format!("opening the data file {}", path.display()))
+                    .into());
+            }
+        };
+        let store = Store {
+            db: Arc::new(db),
+            path: path.to_path_buf(),
+        };
+        store
+            .prepare()
+            .with_context(|| format!("preparing the data file {}", path.display()))?;
+        Ok(store)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Checks the format version of an existing file, or seeds a new one, in one transaction.
+    fn prepare(&self) -> Result<()> {
+        let txn = self.db.begin_write()?;
+        let format = {
+            let meta = txn.open_table(META)?;
+            meta.get(META_FORMAT)?.map(|v| v.value().to_vec())
+        };
+        match format {
+            Some(bytes) => {
+                let version = u32::from_le_bytes(
+                    bytes
+                        .as_slice()
+                        .try_into()
+                        .map_err(|_| anyhow!("the format version record is damaged"))?,
+                );
+                if version > FORMAT_VERSION {
+                    bail!(
+                        "the data file has format version {version}, written by a newer studio \
+                         release (this one reads up to {FORMAT_VERSION})"
+                    );
+                }
+                txn.abort()?;
+                return Ok(());
+            }
+            None => seed(&txn)?,
+        }
+        txn.commit()?;
+        Ok(())
+    }
+
+    /// Proves the file is readable (for /healthz).
+    pub fn check(&self) -> Result<()> {
+        let txn = self.db.begin_read()?;
+        let meta = txn.open_table(META)?;
+        meta.get(META_FORMAT)?
+            .ok_or_else(|| anyhow!("the data file has no format version"))?;
+        Ok(())
+    }
+
+    /// The key that signs admin tokens; made on first open and kept in the file.
+    pub fn hmac_key(&self) -> Result<Vec<u8>> {
+        let txn = self.db.begin_read()?;
+        let meta = txn.open_table(META)?;
+        let key = meta
+            .get(META_HMAC_KEY)?
+            .ok_or_else(|| anyhow!("the data file has no token key"))?;
+        Ok(key.value().to_vec())
+    }
+
+    // ----- admins -----
+
+    pub fn admin_count(&self) -> Result<u64> {
+        let txn = self.db.begin_read()?;
+        Ok(txn.open_table(ADMINS)?.len()?)
+    }
+
+    pub fn admin(&self, id: u64) -> Result<Option<Admin>> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(ADMINS)?;
+        table.get(id)?.map(|v| Admin::decode(v.value())).transpose()
+    }
+
+    pub fn admin_by_username(&self, username: &str) -> Result<Option<Admin>> {
+        Ok(self.admins()?.into_iter().find(|a| a.username == username))
+    }
+
+    pub fn admins(&self) -> Result<Vec<Admin>> {
+        let txn = self.db.begin_read()?;
+        decode_all(&txn.open_table(ADMINS)?)
+    }
+
+    /// Sets an admin's password hash, creating the admin when missing. Bumps the token generation,
+    /// so every token issued before is refused. Returns the admin and whether it was created.
+    pub fn set_admin_password(&self, username: &str, password_hash: &str) -> Result<(Admin, bool)> {
+        self.write(|txn| {
+            let existing = decode_all::<Admin>(&txn.open_table(ADMINS)?)?
+                .into_iter()
+                .find(|a| a.username == username);
+            let created = existing.is_none();
+            let admin = match existing {
+                Some(mut a) => {
+                    a.password_hash = password_hash.to_string();
+                    a.token_generation = a.token_generation.wrapping_add(1);
+                    a
+                }
+                None => Admin {
+                    id: next_id(txn, "admins")?,
+                    username: username.to_string(),
+                    password_hash: password_hash.to_string(),
+                    token_generation: 0,
+                    created_at_ms: now_ms(),
+                },
+            };
+            txn.open_table(ADMINS)?
+                .insert(admin.id, admin.encode()?.as_slice())?;
+            Ok((admin, created))
+        })
+    }
+
+    // ----- hero slides -----
+
+    /// Every slide, by `order`, then creation.
+    pub fn hero_slides(&self) -> Result<Vec<HeroSlide>> {
+        let txn = self.db.begin_read()?;
+        let mut slides: Vec<HeroSlide> = decode_all(&txn.open_table(HERO_SLIDES)?)?;
+        slides.sort_by_key(|s| (s.order, s.created_at_ms, s.id));
+        Ok(slides)
+    }
+
+    pub fn create_hero_slide(&self, input: HeroSlideInput) -> Result<HeroSlide> {
+        self.write(|txn| {
+            let slide = slide_from(next_id(txn, "hero_slides")?, input, now_ms());
+            txn.open_table(HERO_SLIDES)?
+                .insert(slide.id, slide.encode()?.as_slice())?;
+            Ok(slide)
+        })
+    }
+
+    /// Replaces a slide's fields; `None` when no slide has that id.
+    pub fn update_hero_slide(&self, id: u64, input: HeroSlideInput) -> Result<Option<HeroSlide>> {
+        self.write(|txn| {
+            let mut table = txn.open_table(HERO_SLIDES)?;
+            let Some(old) = table
+                .get(id)?
+                .map(|v| HeroSlide::decode(v.value()))
+                .transpose()?
+            else {
+                return Ok(None);
+            };
+            let slide = slide_from(id, input, old.created_at_ms);
+            table.insert(id, slide.encode()?.as_slice())?;
+            Ok(Some(slide))
+        })
+    }
+
+    /// Deletes a slide; `false` when no slide has that id.
+    pub fn delete_hero_slide(&self, id: u64) -> Result<bool> {
+        self.write(|txn| Ok(txn.open_table(HERO_SLIDES)?.remove(id)?.is_some()))
+    }
+
+    // ----- portfolio projects -----
+
+    pub fn projects(&self) -> Result<Vec<Project>> {
+        let txn = self.db.begin_read()?;
+        let mut projects: Vec<Project> = decode_all(&txn.open_table(PROJECTS)?)?;
+        projects.sort_by_key(|p| (p.order, p.id));
+        Ok(projects)
+    }
+
+    // ----- contact messages -----
+
+    pub fn add_contact(&self, name: &str, email: &str, message: &str) -> Result<ContactMessage> {
+        self.write(|txn| {
+            let msg = ContactMessage {
+                id: next_id(txn, "contact_messages")?,
+                name: name.to_string(),
+                email: email.to_string(),
+                message: message.to_string(),
+                created_at_ms: now_ms(),
+            };
+            txn.open_table(CONTACTS)?
+                .insert(msg.id, msg.encode()?.as_slice())?;
+            Ok(msg)
+        })
+    }
+
+    /// Every message, newest first.
+    pub fn contacts(&self) -> Result<Vec<ContactMessage>> {
+        let txn = self.db.begin_read()?;
+        let mut all: Vec<ContactMessage> = decode_all(&txn.open_table(CONTACTS)?)?;
+        all.sort_by(|a, b| (b.created_at_ms, b.id).cmp(&(a.created_at_ms, a.id)));
+        Ok(all)
+    }
+
+    // ----- company settings -----
+
+    /// Every setting, in the order they were first created.
+    pub fn settings(&self) -> Result<Vec<Setting>> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(SETTINGS)?;
+        let mut all = Vec::new();
+        for entry in table.iter()? {
+            let (_, v) = entry?;
+            all.push(Setting::decode(v.value())?);
+        }
+        all.sort_by_key(|s| s.id);
+        Ok(all)
+    }
+
+    /// Creates or replaces the setting with this key; the id stays when it exists.
+    pub fn upsert_setting(&self, key: &str, value: &str, description: &str) -> Result<Setting> {
+        self.write(|txn| upsert_setting(txn, key, value, description))
+    }
+
+    // ----- media files -----
+
+    pub fn put_media(&self, file: &MediaFile) -> Result<()> {
+        self.write(|txn| {
+            txn.open_table(MEDIA)?
+                .insert(file.name.as_str(), file.encode()?.as_slice())?;
+            Ok(())
+        })
+    }
+
+    pub fn media(&self, name: &str) -> Result<Option<MediaFile>> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(MEDIA)?;
+        table
+            .get(name)?
+            .map(|v| MediaFile::decode(v.value()))
+            .transpose()
+    }
+
+    /// Runs `f` with the file's path while no write can start: the file on disk is then a
+    /// consistent database, so `f` may copy it.
+    pub fn with_writes_paused<T>(&self, f: impl FnOnce(&Path) -> Result<T>) -> Result<T> {
+        let txn = self.db.begin_write().context("pausing writes")?;
+        let out = f(&self.path);
+        txn.abort().context("resuming writes")?;
+        out
+    }
+
+    /// Decodes every record of every table: proof that this release can read the whole file.
+    pub fn read_everything(&self) -> Result<()> {
+        self.admins()?;
+        self.hero_slides()?;
+        self.projects()?;
+        self.contacts()?;
+        self.settings()?;
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(MEDIA)?;
+        for entry in table.iter()? {
+            let (_, v) = entry?;
+            MediaFile::decode(v.value())?;
+        }
+        Ok(())
+    }
+
+    /// Runs `f` in one write transaction and commits it durably, or drops it on error.
+    fn write<T>(&self, f: impl FnOnce(&WriteTransaction) -> Result<T>) -> Result<T> {
+        let txn = self.db.begin_write().context("starting a write")?;
+        let out = f(&txn)?;
+        txn.commit().context("committing a write")?;
+        Ok(out)
+    }
+}
+
+/// Checks a data file that no process holds: redb's integrity check, a known format version, and
+/// every record readable.
+pub fn verify_file(path: &Path) -> Result<()> {
+    let mut db = match Database::open(path) {
+        Ok(db) => db,
+        Err(DatabaseError::DatabaseAlreadyOpen) => {
+            bail!("{} is in use by another process", path.display())
+        }
+        Err(e) => {
+            return Err(anyhow!(e).context(format!("{} is not a redb database", path.display())));
+        }
+    };
+    if !db
+        .check_integrity()
+        .context("running the integrity check")?
+    {
+        bail!(
+            "{} failed the integrity check (it was repaired in memory only)",
+            path.display()
+        );
+    }
+    let version = {
+        let txn = db.begin_read()?;
+        let meta = txn
+            .open_table(META)
+            .with_context(|| format!("{} is not a studio data file", path.display()))?;
+        let bytes = meta
+            .get(META_FORMAT)?
+            .ok_or_else(|| anyhow!("{} has no studio format version", path.display()))?
+            .value()
+            .to_vec();
+        u32::from_le_bytes(
+            bytes
+                .as_slice()
+                .try_into()
+                .map_err(|_| anyhow!("the format version record is damaged"))?,
+        )
+    };
+    if version == 0 || version > FORMAT_VERSION {
+        bail!(
+            "{} has format version {version}; this release reads 1 to {FORMAT_VERSION}",
+            path.display()
+        );
+    }
+    let store = Store {
+        db: Arc::new(db),
+        path: path.to_path_buf(),
+    };
+    store.read_everything()
+}
+
+fn slide_from(id: u64, i: HeroSlideInput, created_at_ms: u64) -> HeroSlide {
+    HeroSlide {
+        id,
+        title: i.title,
+        subtitle: i.subtitle,
+        image_url: i.image_url,
+        button_text: i.button_text,
+        button_link: i.button_link,
+        order: i.order,
+        is_active: i.is_active,
+        created_at_ms,
+    }
+}
+
+fn decode_all<T: Versioned>(table: &impl ReadableTable<u64, &'static [u8]>) -> Result<Vec<T>> {
+    let mut out = Vec::new();
+    for entry in table.iter()? {
+        let (_, v) = entry?;
+        out.push(T::decode(v.value())?);
+    }
+    Ok(out)
+}
+
+/// The next id of a table, from a counter in meta, so a deleted id is never handed out again.
+fn next_id(txn: &WriteTransaction, table: &str) -> Result<u64> {
+    let mut meta = txn.open_table(META)?;
+    let key = format!("seq:{table}");
+    let current = match meta.get(key.as_str())? {
+        Some(v) => u64::from_le_bytes(
+            v.value()
+                .try_into()
+                .map_err(|_| anyhow!("the id counter of {table} is damaged"))?,
+        ),
+        None => 0,
+    };
+    let next = current + 1;
+    meta.insert(key.as_str(), next.to_le_bytes().as_slice())?;
+    Ok(next)
+}
+
+fn upsert_setting(
+    txn: &WriteTransaction,
+    key: &str,
+    value: &str,
+    description: &str,
+) -> Result<Setting> {
+    let existing = {
+        let table = txn.open_table(SETTINGS)?;
+        let found = table
+            .get(key)?
+            .map(|v| Setting::decode(v.value()))
+            .transpose()?;
+        found
+    };
+    let id = match existing {
+        Some(s) => s.id,
+        None => next_id(txn, "company_settings")?,
+    };
+    let setting = Setting {
+        id,
+        key: key.to_string(),
+        value: value.to_string(),
+        description: description.to_string(),
+    };
+    txn.open_table(SETTINGS)?
+        .insert(key, setting.encode()?.as_slice())?;
+    Ok(setting)
+}
+
+/// Fills a new data file: format version, token key, and the default content of the site.
+fn seed(txn: &WriteTransaction) -> Result<()> {
+    let mut key = vec![0u8; 32];
+    getrandom::fill(&mut key)
+        .map_err(|e| anyhow!("no system randomness for the token key: {e}"))?;
+    {
+        let mut meta = txn.open_table(META)?;
+        meta.insert(META_FORMAT, FORMAT_VERSION.to_le_bytes().as_slice())?;
+        meta.insert(META_HMAC_KEY, key.as_slice())?;
+    }
+    // Open every table once so that readers never meet a missing one.
+    txn.open_table(ADMINS)?;
+    txn.open_table(CONTACTS)?;
+    txn.open_table(MEDIA)?;
+    let seed = &*crate::site::SEED;
+    let now = now_ms();
+    for (order, s) in seed.hero_slides.iter().enumerate() {
+        let slide = HeroSlide {
+            id: next_id(txn, "hero_slides")?,
+            title: s.title.clone(),
+            subtitle: s.subtitle.clone(),
+            image_url: s.image_url.clone(),
+            button_text: s.button_text.clone(),
+            button_link: s.button_link.clone(),
+            order: order as i64,
+            is_active: true,
+            created_at_ms: now,
+        };
+        txn.open_table(HERO_SLIDES)?
+            .insert(slide.id, slide.encode()?.as_slice())?;
+    }
+    for (order, p) in seed.projects.iter().enumerate() {
+        let project = Project {
+            id: next_id(txn, "portfolio_projects")?,
+            slug: p.slug.clone(),
+            title: p.title.clone(),
+            category: p.category.clone(),
+            description: p.description.clone(),
+            is_active: true,
+            order: order as i64,
+        };
+        txn.open_table(PROJECTS)?
+            .insert(project.id, project.encode()?.as_slice())?;
+    }
+    for (key, value, description) in crate::site::default_settings() {
+        upsert_setting(txn, key, &value, &description)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        (dir, store)
+    }
+
+    fn input(title: &str, order: i64) -> HeroSlideInput {
+        HeroSlideInput {
+            title: title.into(),
+            subtitle: String::new(),
+            image_url: "/images/hero-1.webp".into(),
+            button_text: String::new(),
+            button_link: String::new(),
+            order,
+            is_active: true,
+        }
+    }
+
+    #[test]
+    fn a_new_file_is_seeded_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/studio.redb");
+        let key = {
+            let store = Store::open(&path).unwrap();
+            assert_eq!(store.hero_slides().unwrap().len(), 3);
+            assert_eq!(store.projects().unwrap().len(), 7);
+            assert!(
+                store
+                    .settings()
+                    .unwrap()
+                    .iter()
+                    .any(|s| s.key == "company_phone")
+            );
+            assert_eq!(store.admin_count().unwrap(), 0);
+            store.create_hero_slide(input("extra", 9)).unwrap();
+            store.hmac_key().unwrap()
+        };
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.hero_slides().unwrap().len(), 4, "not seeded twice");
+        assert_eq!(store.hmac_key().unwrap(), key, "the token key is kept");
+        assert_eq!(key.len(), 32);
+    }
+
+    #[test]
+    fn a_second_open_of_the_same_file_is_refused_as_locked() {
+        let (dir, _store) = temp_store();
+        match Store::open(&dir.path().join("studio.redb")) {
+            Err(OpenError::Locked(_)) => {}
+            Err(e) => panic!("wrong error: {e}"),
+            Ok(_) => panic!("opened twice"),
+        }
+    }
+
+    #[test]
+    fn slides_sort_by_order_then_creation_and_ids_are_never_reused() {
+        let (_dir, store) = temp_store();
+        let a = store.create_hero_slide(input("a", -1)).unwrap();
+        let b = store.create_hero_slide(input("b", -1)).unwrap();
+        let titles: Vec<_> = store
+            .hero_slides()
+            .unwrap()
+            .into_iter()
+            .map(|s| s.title)
+            .collect();
+        assert_eq!(&titles[..2], ["a", "b"]);
+        assert!(store.delete_hero_slide(b.id).unwrap());
+        assert!(!store.delete_hero_slide(b.id).unwrap());
+        let c = store.create_hero_slide(input("c", 0)).unwrap();
+        assert!(c.id > b.id);
+        let updated = store
+            .update_hero_slide(a.id, input("a2", 5))
+            .unwrap()
+            .unwrap();
+        assert_eq!(updated.created_at_ms, a.created_at_ms);
+        assert!(
+            store
+                .update_hero_slide(999, input("x", 0))
+                .unwrap()
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn set_password_creates_then_bumps_the_generation() {
+        let (_dir, store) = temp_store();
+        let (a, created) = store.set_admin_password("admin", "h1").unwrap();
+        assert!(created);
+        let (b, created) = store.set_admin_password("admin", "h2").unwrap();
+        assert!(!created);
+        assert_eq!(a.id, b.id);
+        assert_eq!(b.token_generation, a.token_generation + 1);
+        assert_eq!(
+            store
+                .admin_by_username("admin")
+                .unwrap()
+                .unwrap()
+                .password_hash,
+            "h2"
+        );
+    }
+
+    #[test]
+    fn settings_upsert_keeps_the_id_and_contacts_list_newest_first() {
+        let (_dir, store) = temp_store();
+        let before = store.settings().unwrap();
+        let phone = before.iter().find(|s| s.key == "company_phone").unwrap();
+        let after = store
+            .upsert_setting("company_phone", "+91 1", "Company phone")
+            .unwrap();
+        assert_eq!(after.id, phone.id);
+        let new = store
+            .upsert_setting("company_gst", "X", "Company gst")
+            .unwrap();
+        assert!(new.id > phone.id);
+        store.add_contact("A", "a@x.in", "first").unwrap();
+        store.add_contact("B", "b@x.in", "second").unwrap();
+        let msgs = store.contacts().unwrap();
+        assert_eq!(msgs[0].message, "second");
+    }
+}

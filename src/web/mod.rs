@@ -1,0 +1,388 @@
+//! Everything outside `/api`: the SPA shell per route, the embedded UI build, uploaded media,
+//! `/robots.txt`, `/sitemap.xml` and `/healthz`.
+
+pub mod shell;
+
+use crate::server::App;
+use crate::site::ROUTES;
+use bytes::Bytes;
+use rust_embed::RustEmbed;
+use std::convert::Infallible;
+use std::sync::Arc;
+use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
+use warp::path::FullPath;
+use warp::reply::Response;
+use warp::{Filter, Rejection, Reply};
+
+/// The Vite build, baked into the executable.
+#[derive(RustEmbed)]
+#[folder = "ui/dist"]
+pub struct Dist;
+
+/// The policy for every HTML page: scripts only from this origin (the inlined site data is JSON,
+/// not a script), no framing, and nothing loaded from other hosts but images an owner links to.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self'; \
+     connect-src 'self'; frame-src https://www.openstreetmap.org; object-src 'none'; \
+     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const ONE_DAY: &str = "public, max-age=86400";
+
+/// Every non-API route. Rejections left: method not allowed on a page path.
+pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
+    let get = warp::get().or(warp::head()).unify();
+    let with_app = crate::api::with_app(app);
+
+    let healthz = warp::path!("healthz")
+        .and(get)
+        .and(with_app.clone())
+        .and_then(|app: Arc<App>| async move {
+            let store = app.store.clone();
+            let ok = matches!(
+                tokio::task::spawn_blocking(move || store.check()).await,
+                Ok(Ok(()))
+            );
+            let (status, body) = if ok {
+                (StatusCode::OK, "ok\n")
+            } else {
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the data file is not usable\n",
+                )
+            };
+            Ok::<_, Rejection>(text(status, body, "no-store"))
+        });
+
+    let robots = warp::path!("robots.txt")
+        .and(get)
+        .and(with_app.clone())
+        .and(warp::header::optional::<String>("host"))
+        .map(|app: Arc<App>, host: Option<String>| {
+            text(
+                StatusCode::OK,
+                &robots_txt(&origin(&app, host.as_deref())),
+                ONE_DAY,
+            )
+        });
+
+    let sitemap = warp::path!("sitemap.xml")
+        .and(get)
+        .and(with_app.clone())
+        .and(warp::header::optional::<String>("host"))
+        .map(|app: Arc<App>, host: Option<String>| {
+            let mut res = Response::new(sitemap_xml(&origin(&app, host.as_deref())).into());
+            set(
+                &mut res,
+                header::CONTENT_TYPE,
+                "application/xml; charset=utf-8",
+            );
+            set(&mut res, header::CACHE_CONTROL, ONE_DAY);
+            res
+        });
+
+    let media = warp::path("media")
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(get)
+        .and(with_app.clone())
+        .and(warp::header::headers_cloned())
+        .and_then(media_file);
+
+    let files = warp::path::full()
+        .and(get)
+        .and(warp::header::headers_cloned())
+        .and_then(|path: FullPath, headers: HeaderMap| async move {
+            embedded_file(path.as_str(), &headers).ok_or_else(warp::reject::not_found)
+        });
+
+    let pages = warp::path::full()
+        .and(get)
+        .and(with_app)
+        .and(warp::header::headers_cloned())
+        .map(|path: FullPath, app: Arc<App>, headers: HeaderMap| {
+            page(&app, path.as_str(), &headers)
+        });
+
+    healthz
+        .or(robots)
+        .unify()
+        .or(sitemap)
+        .unify()
+        .or(media)
+        .unify()
+        .or(files)
+        .unify()
+        .or(pages)
+        .unify()
+}
+
+/// The answer for a page path: its shell with 200, or the not-found shell with 404.
+fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
+    let pages = app.shells.pages();
+    if path.len() > 1 && path.ends_with('/') {
+        let trimmed = path.trim_end_matches('/');
+        if ROUTES.find(trimmed).is_some() {
+            return redirect(trimmed);
+        }
+    }
+    let (rendered, status) = match pages.get(path) {
+        Some(r) => (r.clone(), StatusCode::OK),
+        None => (pages.not_found.clone(), StatusCode::NOT_FOUND),
+    };
+    let mut res = if status == StatusCode::OK && etag_matches(headers, &rendered.etag) {
+        empty(StatusCode::NOT_MODIFIED)
+    } else {
+        let mut res = Response::new(rendered.body.clone().into());
+        *res.status_mut() = status;
+        res
+    };
+    set(&mut res, header::CONTENT_TYPE, "text/html; charset=utf-8");
+    set(&mut res, header::CACHE_CONTROL, "no-cache");
+    if let Ok(v) = HeaderValue::from_str(&rendered.etag) {
+        res.headers_mut().insert(header::ETAG, v);
+    }
+    html_security_headers(&mut res, rendered.noindex);
+    res
+}
+
+/// Security headers for every HTML response.
+pub fn html_security_headers(res: &mut Response, noindex: bool) {
+    set(
+        res,
+        header::CONTENT_SECURITY_POLICY,
+        CONTENT_SECURITY_POLICY,
+    );
+    set(res, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    set(
+        res,
+        header::REFERRER_POLICY,
+        "strict-origin-when-cross-origin",
+    );
+    set(res, header::X_FRAME_OPTIONS, "DENY");
+    if noindex {
+        set(res, "x-robots-tag", "noindex");
+    }
+}
+
+/// A file of the UI build other than the shell: hashed `/assets/*` are immutable; the rest
+/// (default images, icons) keep stable names, so they get a day of cache and an ETag.
+fn embedded_file(path: &str, headers: &HeaderMap) -> Option<Response> {
+    let rel = path.strip_prefix('/')?;
+    if rel.is_empty() || rel == "index.html" || rel.contains("..") {
+        return None;
+    }
+    let file = Dist::get(rel)?;
+    let etag = format!(
+        "\"{}\"",
+        file.metadata.sha256_hash()[..16]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    );
+    let immutable = rel.starts_with("assets/");
+    let mut res = if !immutable && etag_matches(headers, &etag) {
+        empty(StatusCode::NOT_MODIFIED)
+    } else {
+        Response::new(Bytes::from(file.data.into_owned()).into())
+    };
+    let mime = mime_guess::from_path(rel).first_or_octet_stream();
+    if let Ok(v) = HeaderValue::from_str(mime.essence_str()) {
+        res.headers_mut().insert(header::CONTENT_TYPE, v);
+    }
+    set(
+        &mut res,
+        header::CACHE_CONTROL,
+        if immutable { IMMUTABLE } else { ONE_DAY },
+    );
+    set(&mut res, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        res.headers_mut().insert(header::ETAG, v);
+    }
+    Some(res)
+}
+
+/// An uploaded file from the data file; its name carries its content hash, so it never changes.
+async fn media_file(
+    name: String,
+    app: Arc<App>,
+    headers: HeaderMap,
+) -> Result<Response, Rejection> {
+    if !is_media_name(&name) {
+        return Err(warp::reject::not_found());
+    }
+    let store = app.store.clone();
+    let lookup = name.clone();
+    let file = match tokio::task::spawn_blocking(move || store.media(&lookup)).await {
+        Ok(Ok(Some(file))) => file,
+        Ok(Ok(None)) => return Err(warp::reject::not_found()),
+        Ok(Err(e)) => {
+            tracing::error!("reading media {name}: {e:#}");
+            return Ok(text(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "could not read the file\n",
+                "no-store",
+            ));
+        }
+        Err(e) => {
+            tracing::error!("reading media {name}: {e}");
+            return Ok(text(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "could not read the file\n",
+                "no-store",
+            ));
+        }
+    };
+    let etag = format!("\"{name}\"");
+    let mut res = if etag_matches(&headers, &etag) {
+        empty(StatusCode::NOT_MODIFIED)
+    } else {
+        Response::new(Bytes::from(file.bytes).into())
+    };
+    if let Ok(v) = HeaderValue::from_str(&file.content_type) {
+        res.headers_mut().insert(header::CONTENT_TYPE, v);
+    }
+    set(&mut res, header::CACHE_CONTROL, IMMUTABLE);
+    set(&mut res, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        res.headers_mut().insert(header::ETAG, v);
+    }
+    if file.content_type == "image/svg+xml" {
+        // An SVG opened on its own is a document that could run script: keep it inert.
+        set(
+            &mut res,
+            header::CONTENT_SECURITY_POLICY,
+            "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+        );
+    }
+    Ok(res)
+}
+
+/// Stored names are a hex hash, a dot and a short lower-case extension; nothing else is looked up.
+pub fn is_media_name(name: &str) -> bool {
+    let Some((stem, ext)) = name.split_once('.') else {
+        return false;
+    };
+    stem.len() >= 16
+        && stem
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        && (1..=5).contains(&ext.len())
+        && ext
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+/// The site's origin for absolute URLs: `public_url` when set, else the request's Host.
+fn origin(app: &App, host: Option<&str>) -> String {
+    if let Some(url) = &app.config.public_url {
+        return url.clone();
+    }
+    let host = host
+        .filter(|h| {
+            !h.is_empty()
+                && h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+        })
+        .map(str::to_string)
+        .unwrap_or_else(|| app.config.listen.to_string());
+    format!("http://{host}")
+}
+
+pub fn robots_txt(origin: &str) -> String {
+    let mut out = String::from("User-agent: *\nAllow: /\n");
+    for route in ROUTES.routes.iter().filter(|r| r.admin) {
+        out.push_str(&format!("Disallow: {}\n", route.path));
+    }
+    out.push_str("Disallow: /api/\n");
+    out.push_str(&format!("\nSitemap: {origin}/sitemap.xml\n"));
+    out
+}
+
+pub fn sitemap_xml(origin: &str) -> String {
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for route in ROUTES.routes.iter().filter(|r| !r.admin) {
+        out.push_str(&format!(
+            "  <url><loc>{}{}</loc></url>\n",
+            shell::escape(origin),
+            route.path
+        ));
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+/// Answers a page path with a method other than GET or HEAD.
+pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
+    let (status, body) = if rejection.is_not_found() {
+        (StatusCode::NOT_FOUND, "Not found\n")
+    } else if rejection.find::<warp::reject::MethodNotAllowed>().is_some() {
+        (StatusCode::METHOD_NOT_ALLOWED, "Method not allowed\n")
+    } else {
+        tracing::error!("unhandled rejection: {rejection:?}");
+        (StatusCode::BAD_REQUEST, "Bad request\n")
+    };
+    Ok(text(status, body, "no-store"))
+}
+
+fn etag_matches(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+}
+
+fn redirect(to: &str) -> Response {
+    let mut res = empty(StatusCode::MOVED_PERMANENTLY);
+    if let Ok(v) = HeaderValue::from_str(to) {
+        res.headers_mut().insert(header::LOCATION, v);
+    }
+    res
+}
+
+fn text(status: StatusCode, body: &str, cache: &'static str) -> Response {
+    let mut res = warp::reply::with_status(body.to_string(), status).into_response();
+    set(&mut res, header::CONTENT_TYPE, "text/plain; charset=utf-8");
+    set(&mut res, header::CACHE_CONTROL, cache);
+    res
+}
+
+fn empty(status: StatusCode) -> Response {
+    let mut res = Response::new(Bytes::new().into());
+    *res.status_mut() = status;
+    res
+}
+
+fn set(res: &mut Response, name: impl header::IntoHeaderName, value: &'static str) {
+    res.headers_mut()
+        .insert(name, HeaderValue::from_static(value));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn media_names_are_strict() {
+        assert!(is_media_name("0123456789abcdef0123.png"));
+        assert!(!is_media_name("../etc/passwd"));
+        assert!(!is_media_name("0123456789ABCDEF0123.png"));
+        assert!(!is_media_name("short.png"));
+        assert!(!is_media_name("0123456789abcdef0123.p/g"));
+        assert!(!is_media_name("0123456789abcdef0123"));
+    }
+
+    #[test]
+    fn robots_and_sitemap_come_from_the_route_table() {
+        let robots = robots_txt("https://studio.example");
+        assert!(robots.contains("Disallow: /adminpanel"));
+        assert!(robots.contains("Disallow: /admin-login"));
+        assert!(robots.contains("Sitemap: https://studio.example/sitemap.xml"));
+        let sitemap = sitemap_xml("https://studio.example");
+        assert_eq!(sitemap.matches("<url>").count(), 20);
+        assert!(sitemap.contains("<loc>https://studio.example/anjali-rao</loc>"));
+        assert!(!sitemap.contains("admin"));
+    }
+}

@@ -1,0 +1,81 @@
+//! A real studio server for HTTP tests: a fresh data file in a temp dir, an ephemeral port.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use studio::config::{Config, Layer};
+use studio::server::{self, App};
+use studio::store::Store;
+
+pub const ADMIN_USER: &str = "admin";
+pub const ADMIN_PASSWORD: &str = "a-long-test-password";
+
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub base: String,
+    pub app: Arc<App>,
+    pub client: reqwest::Client,
+    pub dir: tempfile::TempDir,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestServer {
+    /// Starts a server with the default settings and one admin.
+    pub async fn start() -> TestServer {
+        Self::start_with(Layer::default()).await
+    }
+
+    /// Starts a server with these settings over the defaults (listen and data are always the test's own).
+    pub async fn start_with(layer: Layer) -> TestServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data = dir.path().join("studio.redb");
+        let config = Config::from_layer(Layer {
+            listen: Some("127.0.0.1:0".into()),
+            data: Some(data.clone()),
+            ..layer
+        })
+        .expect("test config");
+        let store = Store::open(&data).expect("open store");
+        let hash = studio::auth::hash_password(ADMIN_PASSWORD).expect("hash");
+        store.set_admin_password(ADMIN_USER, &hash).expect("admin");
+        let app = Arc::new(App::new(store, config).expect("app"));
+        let bound = server::bind(app.clone()).await.expect("bind");
+        let addr = bound.addr;
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(bound.run(async move {
+            let _ = rx.await;
+        }));
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        TestServer {
+            addr,
+            base: format!("http://{addr}"),
+            app,
+            client,
+            dir,
+            stop: Some(tx),
+            task: Some(task),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("GET")
+    }
+
+    /// Stops the server and waits until it has let go of its requests.
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let _ = task.await;
+        }
+    }
+}
