@@ -8,6 +8,7 @@ pub mod auth;
 pub mod backup;
 pub mod cli;
 pub mod config;
+pub mod limits;
 pub mod server;
 pub mod site;
 pub mod store;

@@ -1,6 +1,7 @@
 //! The running server: shared state, the whole route tree, and a graceful stop.
 
 use crate::config::Config;
+use crate::limits::RateLimiter;
 use crate::store::Store;
 use crate::web::{self, shell::Shells};
 use anyhow::{Context, Result, anyhow};
@@ -18,6 +19,27 @@ pub struct App {
     pub store: Store,
     pub config: Config,
     pub shells: Shells,
+    pub limits: Limits,
+}
+
+/// The rate limits of the calls anyone on the internet can make.
+pub struct Limits {
+    /// Failed logins per client address.
+    pub login_by_ip: RateLimiter,
+    /// Failed logins per user name, whatever the address.
+    pub login_by_user: RateLimiter,
+    /// Contact messages per client address.
+    pub contact_by_ip: RateLimiter,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            login_by_ip: RateLimiter::new(5, Duration::from_secs(60)),
+            login_by_user: RateLimiter::new(5, Duration::from_secs(60)),
+            contact_by_ip: RateLimiter::new(5, Duration::from_secs(600)),
+        }
+    }
 }
 
 impl App {

@@ -1,0 +1,153 @@
+//! Who a client is (its address, trusting forwarded headers only from named proxies) and how often
+//! it may do something (sliding-window limits for logins and contact messages).
+
+use std::collections::{HashMap, VecDeque};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Keys kept before expired ones are swept, so a flood of addresses cannot grow memory for ever.
+const SWEEP_AT: usize = 10_000;
+
+/// At most `max` events per key within any `window`.
+pub struct RateLimiter {
+    max: usize,
+    window: Duration,
+    events: Mutex<HashMap<String, VecDeque<Instant>>>,
+}
+
+impl RateLimiter {
+    pub fn new(max: usize, window: Duration) -> RateLimiter {
+        RateLimiter {
+            max: max.max(1),
+            window,
+            events: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// `Err(retry_after)` when `key` has used up its events; records nothing.
+    pub fn check(&self, key: &str) -> Result<(), Duration> {
+        self.check_at(key, Instant::now())
+    }
+
+    /// Records one event for `key`, or `Err(retry_after)` (recording nothing) when over the limit.
+    pub fn hit(&self, key: &str) -> Result<(), Duration> {
+        self.hit_at(key, Instant::now())
+    }
+
+    /// Forgets `key`'s events (a successful login clears its failures).
+    pub fn reset(&self, key: &str) {
+        self.lock().remove(key);
+    }
+
+    fn check_at(&self, key: &str, now: Instant) -> Result<(), Duration> {
+        let mut events = self.lock();
+        match events.get_mut(key) {
+            Some(q) => self.judge(q, now),
+            None => Ok(()),
+        }
+    }
+
+    fn hit_at(&self, key: &str, now: Instant) -> Result<(), Duration> {
+        let mut events = self.lock();
+        if events.len() >= SWEEP_AT {
+            let window = self.window;
+            events.retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < window));
+        }
+        let q = events.entry(key.to_string()).or_default();
+        self.judge(q, now)?;
+        q.push_back(now);
+        Ok(())
+    }
+
+    /// Drops events older than the window, then says whether one more fits.
+    fn judge(&self, q: &mut VecDeque<Instant>, now: Instant) -> Result<(), Duration> {
+        while q
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= self.window)
+        {
+            q.pop_front();
+        }
+        if q.len() < self.max {
+            return Ok(());
+        }
+        let oldest = q.front().copied().unwrap_or(now);
+        Err(self
+            .window
+            .saturating_sub(now.duration_since(oldest))
+            .max(Duration::from_secs(1)))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, VecDeque<Instant>>> {
+        match self.events.lock() {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+}
+
+/// The client's address: the socket's peer, or, when that peer is a trusted proxy, the last address
+/// in `X-Forwarded-For` that is not itself a trusted proxy.
+pub fn client_ip(
+    peer: Option<SocketAddr>,
+    forwarded_for: Option<&str>,
+    trusted: &[IpAddr],
+) -> IpAddr {
+    let peer_ip = peer
+        .map(|p| p.ip())
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    if !trusted.contains(&peer_ip) {
+        return peer_ip;
+    }
+    forwarded_for
+        .into_iter()
+        .flat_map(|h| h.rsplit(','))
+        .filter_map(|s| s.trim().parse::<IpAddr>().ok())
+        .find(|ip| !trusted.contains(ip))
+        .unwrap_or(peer_ip)
+}
+
+/// Seconds for a `Retry-After` header, rounded up.
+pub fn retry_after_secs(d: Duration) -> u64 {
+    d.as_secs() + u64::from(d.subsec_nanos() > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_slides() {
+        let limiter = RateLimiter::new(2, Duration::from_secs(60));
+        let t0 = Instant::now();
+        assert!(limiter.hit_at("a", t0).is_ok());
+        assert!(limiter.hit_at("a", t0 + Duration::from_secs(10)).is_ok());
+        let wait = limiter
+            .hit_at("a", t0 + Duration::from_secs(20))
+            .unwrap_err();
+        assert_eq!(wait, Duration::from_secs(40));
+        assert!(limiter.check_at("a", t0 + Duration::from_secs(20)).is_err());
+        assert!(limiter.hit_at("b", t0).is_ok(), "keys are separate");
+        assert!(limiter.hit_at("a", t0 + Duration::from_secs(61)).is_ok());
+        limiter.reset("a");
+        assert!(limiter.check_at("a", t0 + Duration::from_secs(62)).is_ok());
+    }
+
+    #[test]
+    fn forwarded_for_counts_only_behind_a_trusted_proxy() {
+        let peer: SocketAddr = "10.0.0.5:4000".parse().unwrap();
+        let proxy: IpAddr = "10.0.0.5".parse().unwrap();
+        let xff = Some("1.2.3.4, 5.6.7.8");
+        assert_eq!(
+            client_ip(Some(peer), xff, &[]),
+            proxy,
+            "untrusted peer: header ignored"
+        );
+        assert_eq!(
+            client_ip(Some(peer), xff, &[proxy]),
+            "5.6.7.8".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(client_ip(Some(peer), Some("garbage"), &[proxy]), proxy);
+        assert_eq!(retry_after_secs(Duration::from_millis(1500)), 2);
+    }
+}
