@@ -52,6 +52,7 @@ impl App {
             store,
             config,
             shells,
+            limits: Limits::default(),
         })
     }
 
