@@ -62,9 +62,12 @@ export function MobileMenu({ id, open, onClose }: Props) {
       role="dialog"
       aria-modal="true"
       aria-label="Menu"
-      // `invisible` hides the closed panel from assistive technology and the tab order.
-      className={`fixed inset-0 z-[60] flex flex-col bg-charcoal text-ivory transition-[transform,visibility] duration-300 ease-out lg:hidden ${
-        open ? 'visible translate-x-0' : 'invisible translate-x-full'
+      // `invisible` hides the closed panel from assistive technology and the tab order. It must
+      // apply at once on opening (a hidden button cannot take focus) and only after the slide-out.
+      className={`fixed inset-0 z-[60] flex flex-col bg-charcoal text-ivory lg:hidden ${
+        open
+          ? 'visible translate-x-0 [transition:transform_300ms_ease-out]'
+          : 'invisible translate-x-full [transition:transform_300ms_ease-out,visibility_0s_300ms]'
       }`}
     >
       <div className="container-page flex h-header items-center justify-between gap-6">
