@@ -28,6 +28,53 @@ pub struct Layer {
     pub backup_keep: Option<usize>,
     pub log_format: Option<String>,
     pub log_level: Option<String>,
+    pub smtp: Option<SmtpLayer>,
+}
+
+/// The `[smtp]` table as a file or the environment gives it.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpLayer {
+    pub host: Option<String>,
+    pub port: Option<u16>,
+    pub security: Option<String>,
+    pub username: Option<String>,
+    pub password: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+impl SmtpLayer {
+    fn overlay(self, over: SmtpLayer) -> SmtpLayer {
+        SmtpLayer {
+            host: over.host.or(self.host),
+            port: over.port.or(self.port),
+            security: over.security.or(self.security),
+            username: over.username.or(self.username),
+            password: over.password.or(self.password),
+            from: over.from.or(self.from),
+            to: over.to.or(self.to),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        let SmtpLayer {
+            host,
+            port,
+            security,
+            username,
+            password,
+            from,
+            to,
+        } = self;
+        host.is_none()
+            && port.is_none()
+            && security.is_none()
+            && username.is_none()
+            && password.is_none()
+            && from.is_none()
+            && to.is_none()
+    }
 }
 
 impl Layer {
@@ -45,6 +92,10 @@ impl Layer {
             backup_keep: over.backup_keep.or(self.backup_keep),
             log_format: over.log_format.or(self.log_format),
             log_level: over.log_level.or(self.log_level),
+            smtp: match (self.smtp, over.smtp) {
+                (Some(under), Some(over)) => Some(under.overlay(over)),
+                (under, over) => over.or(under),
+            },
         }
     }
 
@@ -57,6 +108,21 @@ impl Layer {
                         .with_context(|| format!("{name}={v:?} is not a whole number"))
                 })
                 .transpose()
+        };
+        let smtp = SmtpLayer {
+            host: var("STUDIO_SMTP_HOST"),
+            port: var("STUDIO_SMTP_PORT")
+                .map(|v| {
+                    v.trim()
+                        .parse::<u16>()
+                        .with_context(|| format!("STUDIO_SMTP_PORT={v:?} is not a port number"))
+                })
+                .transpose()?,
+            security: var("STUDIO_SMTP_SECURITY"),
+            username: var("STUDIO_SMTP_USERNAME"),
+            password: var("STUDIO_SMTP_PASSWORD"),
+            from: var("STUDIO_SMTP_FROM"),
+            to: var("STUDIO_SMTP_TO"),
         };
         Ok(Layer {
             listen: var("STUDIO_LISTEN"),
@@ -75,6 +141,7 @@ impl Layer {
             backup_keep: number("STUDIO_BACKUP_KEEP")?.map(|n| n as usize),
             log_format: var("STUDIO_LOG_FORMAT"),
             log_level: var("STUDIO_LOG_LEVEL"),
+            smtp: (!smtp.is_empty()).then_some(smtp),
         })
     }
 }
@@ -83,6 +150,91 @@ impl Layer {
 pub enum LogFormat {
     Pretty,
     Json,
+}
+
+/// How the connection to the mail server is protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SmtpSecurity {
+    /// Plain connection upgraded with STARTTLS, which must succeed (port 587 by default).
+    StartTls,
+    /// TLS from the first byte (port 465 by default).
+    Tls,
+    /// No encryption at all (port 25 by default): only for a relay on the same machine.
+    None,
+}
+
+/// Where new-message notices are sent; present only when `[smtp]` is configured.
+#[derive(Clone)]
+pub struct SmtpConfig {
+    pub host: String,
+    pub port: u16,
+    pub security: SmtpSecurity,
+    pub username: Option<String>,
+    pub password: Option<String>,
+    pub from: String,
+    /// One or more recipients (`to` holds them separated by commas).
+    pub to: Vec<String>,
+}
+
+// Hand-written so that the password never reaches a log line through `{:?}`.
+impl std::fmt::Debug for SmtpConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmtpConfig")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("security", &self.security)
+            .field("username", &self.username)
+            .field("password", &self.password.as_ref().map(|_| "<hidden>"))
+            .field("from", &self.from)
+            .field("to", &self.to)
+            .finish()
+    }
+}
+
+impl SmtpConfig {
+    fn from_layer(l: SmtpLayer) -> Result<SmtpConfig> {
+        let text = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+        let host = text(l.host).ok_or_else(|| anyhow!("[smtp] needs host"))?;
+        let security = match l.security.as_deref().map(str::trim).unwrap_or("starttls") {
+            "starttls" => SmtpSecurity::StartTls,
+            "tls" => SmtpSecurity::Tls,
+            "none" => SmtpSecurity::None,
+            other => bail!("smtp.security = {other:?} must be \"starttls\", \"tls\" or \"none\""),
+        };
+        let port = l.port.unwrap_or(match security {
+            SmtpSecurity::StartTls => 587,
+            SmtpSecurity::Tls => 465,
+            SmtpSecurity::None => 25,
+        });
+        if port == 0 {
+            bail!("smtp.port must be between 1 and 65535");
+        }
+        let username = text(l.username);
+        let password = l.password.filter(|p| !p.is_empty());
+        if username.is_some() != password.is_some() {
+            bail!("[smtp] needs both username and password, or neither");
+        }
+        let from = text(l.from)
+            .ok_or_else(|| anyhow!("[smtp] needs from, e.g. \"Studio <studio@example.com>\""))?;
+        let to: Vec<String> =
+            l.to.unwrap_or_default()
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect();
+        if to.is_empty() {
+            bail!("[smtp] needs to: the address that receives the notices");
+        }
+        Ok(SmtpConfig {
+            host,
+            port,
+            security,
+            username,
+            password,
+            from,
+            to,
+        })
+    }
 }
 
 /// The settings in force, every default applied and every value checked.
@@ -100,6 +252,7 @@ pub struct Config {
     pub backup_keep: usize,
     pub log_format: LogFormat,
     pub log_level: String,
+    pub smtp: Option<SmtpConfig>,
 }
 
 impl Config {
@@ -185,6 +338,7 @@ impl Config {
             backup_keep,
             log_format,
             log_level: l.log_level.unwrap_or_else(|| "info".to_string()),
+            smtp: l.smtp.map(SmtpConfig::from_layer).transpose()?,
         })
     }
 }
@@ -276,5 +430,87 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(msg.contains("lisen"), "{msg}");
+    }
+
+    #[test]
+    fn smtp_comes_from_the_file_with_environment_overrides() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("studio.toml");
+        std::fs::write(
+            &file,
+            "[smtp]\nhost = \"mail.example.in\"\nsecurity = \"tls\"\nusername = \"u\"\n\
+             password = \"file-secret\"\nfrom = \"Studio <s@example.in>\"\nto = \"a@example.in\"\n",
+        )
+        .unwrap();
+        let env = |name: &str| match name {
+            "STUDIO_SMTP_PASSWORD" => Some("env-secret".to_string()),
+            "STUDIO_SMTP_TO" => Some("a@example.in, b@example.in".to_string()),
+            _ => None,
+        };
+        let c = Config::load_with(Some(&file), Layer::default(), env).unwrap();
+        let smtp = c.smtp.expect("smtp configured");
+        assert_eq!(smtp.host, "mail.example.in");
+        assert_eq!(smtp.security, SmtpSecurity::Tls);
+        assert_eq!(smtp.port, 465, "the default port of the chosen security");
+        assert_eq!(smtp.password.as_deref(), Some("env-secret"));
+        assert_eq!(smtp.to, ["a@example.in", "b@example.in"]);
+        let shown = format!("{smtp:?}");
+        assert!(!shown.contains("secret"), "{shown}");
+
+        let only_env = |name: &str| match name {
+            "STUDIO_SMTP_HOST" => Some("127.0.0.1".to_string()),
+            "STUDIO_SMTP_PORT" => Some("2525".to_string()),
+            "STUDIO_SMTP_SECURITY" => Some("none".to_string()),
+            "STUDIO_SMTP_FROM" => Some("s@example.in".to_string()),
+            "STUDIO_SMTP_TO" => Some("o@example.in".to_string()),
+            _ => None,
+        };
+        let smtp = Config::load_with(None, Layer::default(), only_env)
+            .unwrap()
+            .smtp
+            .unwrap();
+        assert_eq!((smtp.port, smtp.security), (2525, SmtpSecurity::None));
+        assert!(smtp.username.is_none());
+        assert!(Config::from_layer(Layer::default()).unwrap().smtp.is_none());
+    }
+
+    #[test]
+    fn incomplete_smtp_settings_are_explained() {
+        let err = |smtp: SmtpLayer| {
+            Config::from_layer(Layer {
+                smtp: Some(smtp),
+                ..Layer::default()
+            })
+            .unwrap_err()
+            .to_string()
+        };
+        let full = || SmtpLayer {
+            host: Some("h".into()),
+            from: Some("f@example.in".into()),
+            to: Some("t@example.in".into()),
+            ..SmtpLayer::default()
+        };
+        assert!(
+            err(SmtpLayer {
+                host: None,
+                ..full()
+            })
+            .contains("host")
+        );
+        assert!(err(SmtpLayer { to: None, ..full() }).contains("to"));
+        assert!(
+            err(SmtpLayer {
+                security: Some("ssl".into()),
+                ..full()
+            })
+            .contains("security")
+        );
+        assert!(
+            err(SmtpLayer {
+                username: Some("u".into()),
+                ..full()
+            })
+            .contains("password")
+        );
     }
 }
