@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Toaster } from '../components/ui/toast';
 import { PageFallback } from './PageFallback';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
-/** The admin pages are tools, not marketing pages: no site header, footer or floating widgets. */
+/** The admin pages are tools, not marketing pages: no site header, footer or scroll button; toasts yes. */
 export function AdminFrame() {
   return (
     <>
@@ -13,6 +14,7 @@ export function AdminFrame() {
           <Outlet />
         </Suspense>
       </main>
+      <Toaster />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { ScrollToTopButton } from '../components/layout/ScrollToTopButton';
+import { Toaster } from '../components/ui/toast';
 import { PageFallback } from './PageFallback';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
@@ -19,6 +20,7 @@ export function Layout() {
       </main>
       <Footer />
       <ScrollToTopButton />
+      <Toaster />
     </>
   );
 }
