@@ -20,7 +20,10 @@ function show(...args: Parameters<typeof toast>) {
   return handle!;
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 describe('toast', () => {
   it('shows title and description and closes itself after 5000 ms', () => {
