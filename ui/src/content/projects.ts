@@ -3,6 +3,22 @@
 
 export type ProjectCategory = 'Residential' | 'Commercial' | 'Hospitality' | 'Specialty';
 
+/** Values of the portfolio's `?category=` query parameter (SPEC §2 route table). */
+export type PortfolioFilterId = 'residential' | 'commercial' | 'hospitality' | 'kitchens';
+
+export interface PortfolioFilter {
+  id: PortfolioFilterId;
+  label: string;
+}
+
+/** The portfolio's filter list, in display order, after 'All Projects'. */
+export const portfolioFilters: PortfolioFilter[] = [
+  { id: 'residential', label: 'Residential' },
+  { id: 'commercial', label: 'Commercial' },
+  { id: 'hospitality', label: 'Hospitality' },
+  { id: 'kitchens', label: 'Kitchens & Baths' },
+];
+
 export interface Project {
   /** Also the `key` of the case-study route in routes.json. */
   slug: string;
@@ -16,6 +32,8 @@ export interface Project {
   alt: string;
   /** Shown in the portfolio list; Ceramic Italy Design only has its case-study page (SPEC §3). */
   listed: boolean;
+  /** Portfolio filters this project appears under; a project may sit under several (a kitchen is Residential too). */
+  filters: PortfolioFilterId[];
 }
 
 type ProjectFacts = Omit<Project, 'link' | 'image'>;
@@ -37,15 +55,18 @@ export const projects: Project[] = [
     location: 'Hyderabad, Telangana',
     alt: 'Light-filled living room with warm timber, stone and soft layered lighting',
     listed: true,
+    filters: ['residential'],
   }),
   project({
     slug: 'elegant-harmony',
     title: 'Elegant Harmony',
     category: 'Residential',
     year: 2022,
-    location: 'Hyderabad, Telangana',
+    // SPEC's table does not itemise this project's city: keep it at the state, as published.
+    location: 'Telangana, India',
     alt: 'Classically proportioned lounge with contemporary furniture and brass details',
     listed: true,
+    filters: ['residential'],
   }),
   project({
     slug: 'timeless-luxury',
@@ -55,6 +76,7 @@ export const projects: Project[] = [
     location: 'Bengaluru, Karnataka',
     alt: 'Boutique hotel lobby with a marble reception desk and warm ambient lighting',
     listed: true,
+    filters: ['hospitality'],
   }),
   project({
     slug: 'refined-elegance',
@@ -64,6 +86,7 @@ export const projects: Project[] = [
     location: 'Hyderabad, Telangana',
     alt: 'Home entertainment room with a media wall, lounge seating and a refreshment bar',
     listed: true,
+    filters: ['residential'],
   }),
   project({
     slug: 'bath-and-spa',
@@ -73,6 +96,7 @@ export const projects: Project[] = [
     location: 'Hyderabad, Telangana',
     alt: 'Bath showroom with freestanding tubs displayed in a calm spa-like gallery',
     listed: true,
+    filters: ['commercial', 'kitchens'],
   }),
   project({
     slug: 'kitchen-design',
@@ -82,6 +106,7 @@ export const projects: Project[] = [
     location: 'Hyderabad, Telangana',
     alt: 'Modern kitchen with custom cabinetry, a stone island and pendant task lighting',
     listed: true,
+    filters: ['residential', 'kitchens'],
   }),
   project({
     slug: 'ceramic-design',
@@ -91,6 +116,7 @@ export const projects: Project[] = [
     location: 'Hyderabad, Telangana',
     alt: 'Large-format Italian porcelain tiles lining a bright bathroom wall and floor',
     listed: false,
+    filters: [],
   }),
 ];
 

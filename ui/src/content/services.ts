@@ -54,3 +54,37 @@ export const services: Service[] = [
     link: '/services/commercial',
   },
 ];
+
+export interface ProcessStep {
+  number: string;
+  title: string;
+  description: string;
+}
+
+/** 'Our Design Process' on /services (SPEC §2: four steps). */
+export const designProcess: ProcessStep[] = [
+  {
+    number: '01',
+    title: 'Discovery',
+    description:
+      'We visit the site, measure it, and listen: how you live or work, what you keep, what must change, and the budget and timeline that frame it all.',
+  },
+  {
+    number: '02',
+    title: 'Concept Development',
+    description:
+      'Layouts, mood boards and 3D views turn the brief into a clear direction, with material samples you can hold before anything is decided.',
+  },
+  {
+    number: '03',
+    title: 'Detailed Design',
+    description:
+      'Working drawings, joinery details, lighting and electrical plans and a costed schedule of finishes, so contractors quote on exactly the same thing.',
+  },
+  {
+    number: '04',
+    title: 'Implementation',
+    description:
+      'Regular site visits, vendor coordination and quality checks through to styling and handover, with one point of contact from start to finish.',
+  },
+];

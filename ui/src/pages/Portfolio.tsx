@@ -1,10 +1,26 @@
-// Placeholder so the router and the other pages can be built; replaced by the page's real content.
+import { useSearchParams } from 'react-router-dom';
+import { PortfolioExplorer } from '../components/portfolio/PortfolioExplorer';
+import { CATEGORY_PARAM, parseFilter, portfolioItems } from '../components/portfolio/portfolioFilter';
+import { Testimonials } from '../components/portfolio/Testimonials';
+import { PageHero } from '../components/services/PageHero';
+import { site } from '../lib/site';
+
+// Built once: the live list is read at start-up and does not change while the page is open.
+const items = portfolioItems(site.projects);
+
 export default function Portfolio() {
+  const [params] = useSearchParams();
+  const selected = parseFilter(params.get(CATEGORY_PARAM));
   return (
-    <div className="pt-header">
-      <section className="container-page section">
-        <h1 className="section-title">Portfolio</h1>
-      </section>
-    </div>
+    <>
+      <PageHero
+        eyebrow="Our Work"
+        title="Portfolio"
+        lead="Homes, hotels, showrooms and kitchens across Hyderabad and South India, each designed around the people who use it."
+        image="/images/pages/portfolio-hero.webp"
+      />
+      <PortfolioExplorer items={items} selected={selected} />
+      <Testimonials />
+    </>
   );
 }

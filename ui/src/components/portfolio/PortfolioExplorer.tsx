@@ -1,0 +1,179 @@
+import { ArrowUpRight } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { portfolioFilters, type PortfolioFilter } from '../../content/projects';
+import { ProjectCard } from './ProjectCard';
+import {
+  CATEGORY_PARAM,
+  choosePreview,
+  filterItems,
+  portfolioHeading,
+  PROMPT_PREVIEW,
+  type PortfolioItem,
+  type Preview,
+} from './portfolioFilter';
+import { useFadeIn } from './useFadeIn';
+
+/** SPEC §9. */
+export const PREVIEW_FADE_MS = 300;
+export const TILE_FADE_MS = 500;
+
+const ALL_ID = 'all';
+
+interface Props {
+  items: PortfolioItem[];
+  /** From `?category=`; undefined shows every project. */
+  selected: PortfolioFilter | undefined;
+  /** Injected by tests; Math.random otherwise. */
+  random?: () => number;
+}
+
+function previewKey(preview: Preview): string {
+  if (preview.kind === 'project') return `project:${preview.item.slug}`;
+  return preview.kind === 'empty' ? `empty:${preview.label}` : 'prompt';
+}
+
+function filterHref(filter: PortfolioFilter | undefined): string {
+  return filter ? `/portfolio?${CATEGORY_PARAM}=${filter.id}` : '/portfolio';
+}
+
+/**
+ * The filter list (links, so a filtered view is a shareable URL and Back works), the preview card
+ * that follows hover and focus, and the grid of the selected projects.
+ */
+export function PortfolioExplorer({ items, selected, random = Math.random }: Props) {
+  // The hovered or focused entry and the project picked for it: picked once on entering, so the
+  // card does not reshuffle on every render, nor when a click focuses the link already hovered.
+  const [hovered, setHovered] = useState<{ id: string; preview: Preview } | null>(null);
+  const selectedPreview = useMemo(
+    () => (selected ? choosePreview(items, selected, random) : PROMPT_PREVIEW),
+    [items, selected, random],
+  );
+  const preview = hovered?.preview ?? selectedPreview;
+  const shown = filterItems(items, selected);
+
+  const previewRef = useRef<HTMLDivElement>(null);
+  useFadeIn(previewRef, previewKey(preview), PREVIEW_FADE_MS);
+  const gridRef = useRef<HTMLUListElement>(null);
+  useFadeIn(gridRef, selected?.id ?? ALL_ID, TILE_FADE_MS);
+
+  const enter = (filter: PortfolioFilter | undefined) => {
+    const id = filter?.id ?? ALL_ID;
+    setHovered((current) => (current?.id === id ? current : { id, preview: choosePreview(items, filter, random) }));
+  };
+  const leave = () => setHovered(null);
+
+  const entries: { id: string; label: string; filter: PortfolioFilter | undefined }[] = [
+    { id: ALL_ID, label: 'All Projects', filter: undefined },
+    ...portfolioFilters.map((filter) => ({ id: filter.id, label: filter.label, filter })),
+  ];
+
+  return (
+    <>
+      <section aria-labelledby="portfolio-categories" className="container-page section">
+        <div className="grid gap-12 lg:grid-cols-12 lg:items-center lg:gap-16">
+          <nav aria-labelledby="portfolio-categories" className="lg:col-span-5">
+            <span className="eyebrow">Browse by category</span>
+            <h2 id="portfolio-categories" className="section-title mt-4">
+              Explore Our Work
+            </h2>
+            <ul className="mt-10 border-t border-sand-200" onMouseLeave={leave}>
+              {entries.map((entry) => {
+                const current = (selected?.id ?? ALL_ID) === entry.id;
+                return (
+                  <li key={entry.id} className="border-b border-sand-200">
+                    <Link
+                      to={filterHref(entry.filter)}
+                      aria-current={current ? 'true' : undefined}
+                      onMouseEnter={() => enter(entry.filter)}
+                      onFocus={() => enter(entry.filter)}
+                      onBlur={leave}
+                      className={`group flex items-center justify-between gap-4 py-5 font-display text-2xl transition-colors duration-300 md:text-3xl ${
+                        current ? 'text-brass-700' : 'text-charcoal hover:text-brass-700'
+                      }`}
+                    >
+                      {entry.label}
+                      <ArrowUpRight
+                        aria-hidden="true"
+                        className={`size-5 shrink-0 transition-opacity duration-300 ${
+                          current ? 'opacity-100' : 'opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100'
+                        }`}
+                      />
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="lg:col-span-7">
+            <div ref={previewRef} data-testid="portfolio-preview" data-preview={previewKey(preview)}>
+              <PreviewCard preview={preview} />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="portfolio-grid-heading" className="bg-sand/50">
+        <div className="container-page section">
+          <h2 id="portfolio-grid-heading" className="section-title">
+            {portfolioHeading(selected)}
+          </h2>
+          {shown.length > 0 ? (
+            <ul ref={gridRef} className="mt-12 grid gap-x-8 gap-y-14 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((item) => (
+                <li key={item.slug}>
+                  <ProjectCard project={item} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="section-lead mt-8">
+              No {selected?.label ?? ''} projects are on show right now.{' '}
+              <Link to="/portfolio" className="text-brass-700 underline underline-offset-4">
+                See all projects
+              </Link>
+              .
+            </p>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+function PreviewCard({ preview }: { preview: Preview }) {
+  if (preview.kind !== 'project') {
+    return (
+      <div className="grid aspect-[4/3] place-items-center rounded-sm border border-dashed border-stone-400 bg-sand/60 p-10 text-center">
+        <p className="max-w-sm font-display text-2xl leading-snug text-stone-600 md:text-3xl">
+          {preview.kind === 'empty'
+            ? `No ${preview.label} projects are on show right now.`
+            : 'Hover over or focus a category to preview one of its projects.'}
+        </p>
+      </div>
+    );
+  }
+  const { item } = preview;
+  return (
+    <article className="relative aspect-[4/3] overflow-hidden rounded-sm bg-charcoal">
+      <img
+        src={item.image}
+        alt={item.alt}
+        width={1200}
+        height={900}
+        decoding="async"
+        className="size-full object-cover"
+      />
+      <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-charcoal/85 via-charcoal/20 to-transparent" />
+      <div className="absolute inset-x-0 bottom-0 flex flex-wrap items-end justify-between gap-6 p-6 md:p-10">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.25em] text-brass-300 uppercase">{item.category}</p>
+          <h3 className="mt-2 font-display text-3xl text-ivory md:text-4xl">{item.title}</h3>
+        </div>
+        <Link to={item.link} className="btn btn-light">
+          View Project<span className="sr-only">: {item.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
+import { useState } from 'react';
+import { testimonials as allTestimonials, type Testimonial } from '../../content/testimonials';
+
+interface Props {
+  testimonials?: Testimonial[];
+}
+
+/**
+ * The portfolio's testimonials. SPEC shows a previous/next pair that does nothing; here the pair
+ * steps through the quotes (wrapping), which is what a visitor pressing it expects. No autoplay.
+ */
+export function Testimonials({ testimonials = allTestimonials }: Props) {
+  const [index, setIndex] = useState(0);
+  const count = testimonials.length;
+  const current = testimonials[index];
+  if (!current) return null;
+  const step = (by: number) => setIndex((i) => (i + by + count) % count);
+
+  return (
+    <section aria-labelledby="testimonials-heading" className="bg-charcoal text-ivory">
+      <div className="container-page section">
+        <div className="mx-auto max-w-3xl text-center">
+          <span className="block text-xs font-semibold tracking-[0.25em] text-brass-300 uppercase">Testimonials</span>
+          <h2 id="testimonials-heading" className="mt-4 font-display text-4xl md:text-5xl">
+            What Our Clients Say
+          </h2>
+          <Quote aria-hidden="true" className="mx-auto mt-12 size-10 text-brass-300" strokeWidth={1.25} />
+          <figure aria-live="polite" className="mt-6">
+            <blockquote className="font-display text-2xl leading-snug text-ivory md:text-3xl">
+              <p>“{current.quote}”</p>
+            </blockquote>
+            <figcaption className="mt-8 text-sm tracking-wide text-ivory/80">
+              <span className="block font-semibold text-ivory">{current.name}</span>
+              {current.role}
+            </figcaption>
+          </figure>
+          <div className="mt-10 flex items-center justify-center gap-4">
+            <button
+              type="button"
+              onClick={() => step(-1)}
+              aria-label="Previous testimonial"
+              className="grid size-12 place-items-center rounded-full border border-ivory/40 transition-colors hover:border-brass-300 hover:text-brass-300"
+            >
+              <ChevronLeft aria-hidden="true" className="size-5" />
+            </button>
+            <p className="min-w-16 text-sm tracking-widest text-ivory/80" aria-hidden="true">
+              {index + 1} / {count}
+            </p>
+            <button
+              type="button"
+              onClick={() => step(1)}
+              aria-label="Next testimonial"
+              className="grid size-12 place-items-center rounded-full border border-ivory/40 transition-colors hover:border-brass-300 hover:text-brass-300"
+            >
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

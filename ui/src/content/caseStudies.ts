@@ -1,0 +1,392 @@
+// Copy of the seven case-study pages (SPEC §2 table). Year, category and location live in
+// content/projects.ts (one fact, one place); this file holds the long copy, and only the
+// CaseStudy page chunk imports it.
+
+export interface CaseStudySection {
+  title: string;
+  /** Exactly four (SPEC §9). */
+  bullets: string[];
+}
+
+export interface CaseStudy {
+  /** The route's `key` in routes.json and the project's slug in content/projects.ts. */
+  slug: string;
+  heading: string;
+  intro: string;
+  tags: string[];
+  /** Exactly four (SPEC §9). */
+  sections: CaseStudySection[];
+  /** Alt text of `/images/projects/{slug}-1.webp` … `-5.webp`, in order. */
+  gallery: string[];
+}
+
+export const caseStudies: CaseStudy[] = [
+  {
+    slug: 'modern-serenity',
+    heading: 'Modern Serenity: A Calm Family Residence',
+    intro:
+      'A young family asked for a home that would slow the day down: somewhere the noise of the city stops at the front door. In this Hyderabad apartment we opened the living and dining spaces into one light-filled room, wrapped it in warm teak and honed limestone, and layered the lighting so that evenings feel as calm as mornings.',
+    tags: ['Residential', 'Minimalist', 'Family Home', 'Natural Materials'],
+    sections: [
+      {
+        title: 'Living & Dining',
+        bullets: [
+          'A partition wall removed to join living and dining into one 38-foot daylit space',
+          'Low teak media console with closed storage, keeping screens and clutter out of sight',
+          'Eight-seat dining table in solid teak under a linen drum pendant',
+          'Full-height sheer curtains that soften the west light without darkening the room',
+        ],
+      },
+      {
+        title: 'Private Quarters',
+        bullets: [
+          'Master bedroom with a padded headboard wall and concealed reading lights',
+          'Walk-in wardrobe finished in oak veneer with soft-close drawers and valet rails',
+          'Children’s room with a study niche that grows from homework desk to workstation',
+          'Ensuite bathrooms in matt porcelain with recessed niches instead of shelves',
+        ],
+      },
+      {
+        title: 'Materials & Palette',
+        bullets: [
+          'Honed limestone floors in the living areas, engineered oak in the bedrooms',
+          'Lime-wash paint in warm off-white for a soft, hand-finished texture',
+          'Natural linen, bouclé and wool upholstery in sand and clay tones',
+          'Brushed brass kept to small accents: handles, switch plates and one floor lamp',
+        ],
+      },
+      {
+        title: 'Light & Atmosphere',
+        bullets: [
+          'Three lighting scenes per room, from bright work light to a low evening glow',
+          'Warm 2700 K lamps throughout, with dimmers on every ambient circuit',
+          'Cove lighting in the living room ceiling that washes the walls rather than the floor',
+          'Motion-sensor night lights in corridors for children and grandparents',
+        ],
+      },
+    ],
+    gallery: [
+      'Open living room with a teak media console, linen sofa and limestone floor',
+      'Dining area with a solid teak table under a linen drum pendant',
+      'Master bedroom with a padded headboard wall and concealed reading lights',
+      'Oak-veneer walk-in wardrobe with soft-close drawers',
+      'Matt porcelain ensuite bathroom with a recessed wall niche',
+    ],
+  },
+  {
+    slug: 'elegant-harmony',
+    heading: 'Elegant Harmony: Classic Proportions, Contemporary Living',
+    intro:
+      'The owners of this residence loved the symmetry of classical rooms but not their formality. We kept the generous proportions, added panelled walls and cornices, and furnished the spaces with clean-lined contemporary pieces in a muted palette, so the house feels composed without ever feeling stiff.',
+    tags: ['Residential', 'Classic', 'Contemporary', 'Luxury'],
+    sections: [
+      {
+        title: 'Formal Living Room',
+        bullets: [
+          'Wall panelling and a deep cornice that restore the room’s classical proportions',
+          'A symmetrical seating arrangement centred on a honed marble fireplace surround',
+          'Contemporary sofas in taupe velvet that keep the classic shell feeling current',
+          'Tall windows dressed with pleated curtains on slim brass rods',
+        ],
+      },
+      {
+        title: 'Dining & Entertaining',
+        bullets: [
+          'Oval dining table for ten that eases conversation across the room',
+          'A pair of glass chandeliers aligned with the table and the room’s axis',
+          'Built-in crockery cabinets with fluted glass fronts and interior lighting',
+          'A concealed bar counter behind panelled doors for evenings with guests',
+        ],
+      },
+      {
+        title: 'Materials & Details',
+        bullets: [
+          'Statuario marble thresholds and skirting where rooms meet',
+          'Satin brass door hardware and switch plates chosen as one family',
+          'Herringbone oak flooring laid in the living and dining rooms',
+          'A muted palette of greige, ivory and soft sage across every room',
+        ],
+      },
+      {
+        title: 'Furniture & Art',
+        bullets: [
+          'A mix of custom upholstery and a few carefully restored family pieces',
+          'Art placed at a consistent eye line and lit with adjustable picture lights',
+          'Occasional tables in travertine and smoked oak for contrast',
+          'Hand-knotted wool rugs sized to anchor each seating group',
+        ],
+      },
+    ],
+    gallery: [
+      'Panelled living room with a marble fireplace and taupe velvet sofas',
+      'Dining room with an oval table and a pair of glass chandeliers',
+      'Crockery cabinet with fluted glass doors and interior lighting',
+      'Herringbone oak floor meeting a Statuario marble threshold',
+      'Seating corner with a travertine side table and framed art',
+    ],
+  },
+  {
+    slug: 'timeless-luxury',
+    heading: 'Timeless Luxury Where Comfort Meets Elegance',
+    intro:
+      'A boutique hotel in Bengaluru wanted to feel like a private residence rather than a chain: generous, calm and quietly luxurious. We designed the arrival, the rooms and the restaurant as one story in warm stone, walnut and brass, so that every guest moment, from check-in to the last coffee, feels considered.',
+    tags: ['Hospitality', 'Luxury', 'Hotel'],
+    sections: [
+      {
+        title: 'Lobby & Reception Area',
+        bullets: [
+          'A reception desk carved from a single block of Emperador marble as the first impression',
+          'Lounge seating in small groups so the lobby works for waiting guests and meetings',
+          'A double-height feature wall in fluted walnut that carries the hotel’s signage',
+          'Layered lighting that shifts from bright daytime to a warm evening atmosphere',
+        ],
+      },
+      {
+        title: 'Guest Accommodations',
+        bullets: [
+          '48 rooms with upholstered headboards, writing desks and deep lounge chairs',
+          'Blackout and sheer curtains on one motorised track, operated from the bedside',
+          'Bathrooms in honed marble with rain showers and generous vanity space',
+          'Bedside panels that control lights, curtains and air-conditioning in one place',
+        ],
+      },
+      {
+        title: 'Dining & Social Spaces',
+        bullets: [
+          'An all-day restaurant divided into intimate zones by slatted walnut screens',
+          'A bar with a backlit onyx counter as the evening focal point',
+          'Terrace seating with planters and lanterns for Bengaluru’s mild evenings',
+          'Private dining room that doubles as a boardroom for corporate guests',
+        ],
+      },
+      {
+        title: 'Materials & Finishes',
+        bullets: [
+          'Emperador and Botticino marble chosen for warmth and durability',
+          'Walnut veneers with a matt lacquer that resists fingerprints and wear',
+          'Antique brass fittings that age gracefully with daily use',
+          'Performance fabrics and wool-blend carpets rated for hotel traffic',
+        ],
+      },
+    ],
+    gallery: [
+      'Hotel lobby with a marble reception desk and a fluted walnut feature wall',
+      'Guest room with an upholstered headboard and a lounge chair by the window',
+      'Marble guest bathroom with a rain shower and a generous vanity',
+      'All-day restaurant divided by slatted walnut screens',
+      'Bar with a backlit onyx counter and brass details',
+    ],
+  },
+  {
+    slug: 'refined-elegance',
+    heading: 'Refined Elegance: Entertainment Space',
+    intro:
+      'A cinema-loving family in Hyderabad wanted one room for film nights, cricket finals and long evenings with friends. We turned an underused upper-floor lounge into a customised entertainment space with a tailored media wall, deep modular seating, a small refreshment bar and lighting that dims on cue.',
+    tags: ['Residential', 'Entertainment', 'Customized'],
+    sections: [
+      {
+        title: 'Media Wall & Entertainment System',
+        bullets: [
+          'A fabric-wrapped media wall concealing speakers, cables and the equipment rack',
+          'A 100-inch projection screen with a large TV beside it for everyday viewing',
+          'A 7.1 surround sound system tuned to the room after installation',
+          'Acoustic panels behind the fabric that tame echo without looking technical',
+        ],
+      },
+      {
+        title: 'Seating & Comfort Elements',
+        bullets: [
+          'Modular sofas in stain-resistant velvet that reconfigure for large groups',
+          'Two power recliners in the best viewing positions',
+          'Side tables with integrated charging points and soft-close drawers',
+          'A deep wool rug and acoustic underlay that keep the room warm and quiet',
+        ],
+      },
+      {
+        title: 'Refreshment Zone',
+        bullets: [
+          'A compact bar counter in smoked oak and quartz at the back of the room',
+          'An under-counter fridge and popcorn machine hidden behind flush doors',
+          'Bar stools facing the screen so nobody misses a moment',
+          'Glassware display shelves with warm LED strips',
+        ],
+      },
+      {
+        title: 'Lighting & Atmosphere',
+        bullets: [
+          'Four preset scenes: movie, match, party and cleaning',
+          'Step lights and a low cove glow for moving around during a film',
+          'Dimmable picture lights on the framed vintage film posters',
+          'Blackout blinds that close automatically with the movie scene',
+        ],
+      },
+    ],
+    gallery: [
+      'Entertainment room with a fabric-wrapped media wall and modular velvet seating',
+      'Projection screen and surround speakers concealed in the media wall',
+      'Refreshment bar in smoked oak and quartz with glassware shelves',
+      'Power recliners with side tables and a deep wool rug',
+      'Room in its movie lighting scene with a low cove glow',
+    ],
+  },
+  {
+    slug: 'bath-and-spa',
+    heading: 'Bath and Spa Center: A Showroom You Can Feel',
+    intro:
+      'A Hyderabad bath-fittings retailer wanted customers to experience products rather than walk past rows of them on shelves. We designed a showroom that behaves like a calm spa: fittings shown in complete, working bathroom settings, a wellness zone where showers and steam can be tried, and finishes that are themselves part of the display.',
+    tags: ['Commercial', 'Bath', 'Spa', 'Wellness'],
+    sections: [
+      {
+        title: 'Display Gallery Concept',
+        bullets: [
+          'Twelve complete bathroom vignettes, each with its own style, palette and budget',
+          'A circulation route that moves from everyday ranges to premium collections',
+          'Freestanding tubs displayed on low plinths under individual pendant lights',
+          'A materials bar where customers compare tiles, stone and taps side by side',
+        ],
+      },
+      {
+        title: 'Spa Experience Zone',
+        bullets: [
+          'Two working rain-shower bays where customers can try water pressure and spray',
+          'A steam cubicle demonstrator with a glass front for guided sessions',
+          'A consultation lounge with herbal tea and soft seating for families deciding together',
+          'Warm, low lighting and soft music that set this zone apart from the shop floor',
+        ],
+      },
+      {
+        title: 'Materials & Finishes',
+        bullets: [
+          'Large-format porcelain slabs on walls and floors for a seamless backdrop',
+          'Fluted teak panels that bring warmth to the wet-look surfaces',
+          'Microcement counters that show how the finish performs in wet areas',
+          'Anti-slip honed floors throughout, including the demonstration bays',
+        ],
+      },
+      {
+        title: 'Technical Solutions',
+        bullets: [
+          'Concealed plumbing and drainage for every working display',
+          'A dedicated water-treatment plant to protect fittings from hard water',
+          'Extraction and dehumidification sized for steam and shower demonstrations',
+          'Track lighting on separate circuits so displays can be re-lit when ranges change',
+        ],
+      },
+    ],
+    gallery: [
+      'Showroom gallery with freestanding tubs on low plinths under pendant lights',
+      'Complete bathroom vignette with a stone vanity and brass taps',
+      'Spa experience zone with a working rain-shower bay',
+      'Materials bar with tile, stone and tap samples side by side',
+      'Consultation lounge with soft seating and fluted teak panels',
+    ],
+  },
+  {
+    slug: 'kitchen-design',
+    heading: 'Kitchen and Interior Design: Modern Living, Made Practical',
+    intro:
+      'For a family that cooks twice a day and entertains on weekends, the kitchen had to be both a serious workspace and the heart of the home. We replanned it around a central island, built custom cabinetry for a large Indian spice and utensil collection, and opened it to the dining area with interiors to match.',
+    tags: ['Residential', 'Kitchen', 'Interior', 'Modern'],
+    sections: [
+      {
+        title: 'Layout & Space Planning',
+        bullets: [
+          'A work triangle of hob, sink and fridge within a few steps of each other',
+          'A separate wet kitchen for heavy tadka cooking, behind a glass partition',
+          'A central island with seating for four and a prep sink',
+          'A breakfast counter that links the kitchen to the dining area',
+        ],
+      },
+      {
+        title: 'Custom Cabinetry & Storage',
+        bullets: [
+          'Tall pull-out larder units with adjustable shelves for bulk staples',
+          'A dedicated spice drawer with labelled glass jars beside the hob',
+          'Corner carousel units so no storage is lost in the angles',
+          'Handle-less doors in anti-fingerprint matt lacquer',
+        ],
+      },
+      {
+        title: 'Materials & Finishes',
+        bullets: [
+          'Quartz countertops that resist turmeric stains and hot utensils',
+          'A full-height backsplash in handmade zellige tiles',
+          'Oak-veneer open shelving for everyday crockery',
+          'Matt black fittings against warm off-white cabinetry',
+        ],
+      },
+      {
+        title: 'Lighting & Technology',
+        bullets: [
+          'Under-cabinet LED task lighting along every work surface',
+          'Pendant lights over the island on their own dimmer',
+          'A built-in oven, steam oven and induction hob at comfortable heights',
+          'A ducted chimney that exhausts to outside, sized for Indian cooking',
+        ],
+      },
+    ],
+    gallery: [
+      'Modern kitchen with a central island, quartz counters and pendant lights',
+      'Tall pull-out larder unit with adjustable shelves',
+      'Zellige tile backsplash with oak open shelving',
+      'Built-in ovens set into handle-less matt cabinetry',
+      'Breakfast counter linking the kitchen to the dining area',
+    ],
+  },
+  {
+    slug: 'ceramic-design',
+    heading: 'Ceramic Italy Design: Italian Surfaces, Built to Last',
+    intro:
+      'An importer of Italian ceramics asked us to show what their tiles and porcelain slabs can do in a real home. We specified, detailed and supervised the installation of Italian surfaces across a Hyderabad residence, from book-matched marble-look slabs in the living room to textured tiles on a sunlit terrace.',
+    tags: ['Specialty', 'Ceramic', 'Italian', 'Tile'],
+    sections: [
+      {
+        title: 'Material Selection & Quality',
+        bullets: [
+          'Large-format porcelain slabs from Italian factories, rectified to tight tolerances',
+          'Marble-look surfaces chosen for stain resistance in kitchens and baths',
+          'Batch and shade checks on site before a single tile was fixed',
+          'Slip ratings matched to each room, from polished living areas to textured wet zones',
+        ],
+      },
+      {
+        title: 'Installation Techniques',
+        bullets: [
+          'Levelling systems and full-bed adhesive for lippage-free large slabs',
+          'Book-matched slabs aligned on the living-room feature wall',
+          'Minimal 1.5 mm joints with colour-matched epoxy grout',
+          'Mitred edges on countertops and steps instead of visible trims',
+        ],
+      },
+      {
+        title: 'Application Areas',
+        bullets: [
+          'Floors and a feature wall in the living and dining rooms',
+          'Kitchen countertops and backsplash in a single porcelain surface',
+          'Bathroom walls, floors and vanities finished floor to ceiling',
+          'Terrace and façade cladding in frost- and UV-resistant tiles',
+        ],
+      },
+      {
+        title: 'Sustainability & Longevity',
+        bullets: [
+          'Porcelain with recycled content from factories with closed-loop water systems',
+          'Surfaces that need no sealing and clean with water and a mild detergent',
+          'Colours fired into the body so they do not fade in the Hyderabad sun',
+          'A maintenance guide and spare tiles from the same batch left with the owners',
+        ],
+      },
+    ],
+    gallery: [
+      'Living room with book-matched marble-look porcelain slabs on the feature wall',
+      'Kitchen with porcelain countertops and a matching backsplash',
+      'Bathroom finished floor to ceiling in large-format Italian tiles',
+      'Close-up of a mitred porcelain countertop edge',
+      'Sunlit terrace paved with textured outdoor porcelain tiles',
+    ],
+  },
+];
+
+export function caseStudyBySlug(slug: string): CaseStudy | undefined {
+  return caseStudies.find((study) => study.slug === slug);
+}
