@@ -33,17 +33,17 @@ export const caseStudies: CaseStudy[] = [
         bullets: [
           'A partition wall removed to join living and dining into one 38-foot daylit space',
           'Low teak media console with closed storage, keeping screens and clutter out of sight',
-          'Eight-seat dining table in solid teak under a linen drum pendant',
+          'A six-seat dining table in solid teak under a trio of opal globe pendants',
           'Full-height sheer curtains that soften the west light without darkening the room',
         ],
       },
       {
         title: 'Private Quarters',
         bullets: [
-          'Master bedroom with a padded headboard wall and concealed reading lights',
+          'Master bedroom with a slatted timber headboard wall and warm bedside lamps',
           'Walk-in wardrobe finished in oak veneer with soft-close drawers and valet rails',
           'Children’s room with a study niche that grows from homework desk to workstation',
-          'Ensuite bathrooms in matt porcelain with recessed niches instead of shelves',
+          'An ensuite bathroom built around a freestanding stone-resin tub',
         ],
       },
       {
@@ -66,11 +66,11 @@ export const caseStudies: CaseStudy[] = [
       },
     ],
     gallery: [
-      'Open living room with a teak media console, linen sofa and limestone floor',
-      'Dining area with a solid teak table under a linen drum pendant',
-      'Master bedroom with a padded headboard wall and concealed reading lights',
-      'Oak-veneer walk-in wardrobe with soft-close drawers',
-      'Matt porcelain ensuite bathroom with a recessed wall niche',
+      'Living room with a low sofa, a round dark coffee table and afternoon sun across the floor',
+      'Dining table for six under three opal globe pendants',
+      'Bedroom with a slatted timber headboard wall and warm bedside lamps',
+      'Kitchen island with a white stone top and three timber bar stools under pendant lights',
+      'Bathroom with a freestanding tub, a floor-standing brass tap and a potted plant',
     ],
   },
   {
@@ -92,8 +92,8 @@ export const caseStudies: CaseStudy[] = [
       {
         title: 'Dining & Entertaining',
         bullets: [
-          'Oval dining table for ten that eases conversation across the room',
-          'A pair of glass chandeliers aligned with the table and the room’s axis',
+          'A round pedestal dining table that eases conversation, under a linen drum pendant',
+          'A kitchen island in dark-stained timber that doubles as a serving counter',
           'Built-in crockery cabinets with fluted glass fronts and interior lighting',
           'A concealed bar counter behind panelled doors for evenings with guests',
         ],
@@ -111,18 +111,18 @@ export const caseStudies: CaseStudy[] = [
         title: 'Furniture & Art',
         bullets: [
           'A mix of custom upholstery and a few carefully restored family pieces',
-          'Art placed at a consistent eye line and lit with adjustable picture lights',
+          'A gallery corridor where art hangs at one eye line opposite full-height windows',
           'Occasional tables in travertine and smoked oak for contrast',
           'Hand-knotted wool rugs sized to anchor each seating group',
         ],
       },
     ],
     gallery: [
-      'Panelled living room with a marble fireplace and taupe velvet sofas',
-      'Dining room with an oval table and a pair of glass chandeliers',
-      'Crockery cabinet with fluted glass doors and interior lighting',
-      'Herringbone oak floor meeting a Statuario marble threshold',
-      'Seating corner with a travertine side table and framed art',
+      'Dining area with a round pedestal table under a linen drum pendant',
+      'Bedroom with an upholstered headboard and warm bedside lamps',
+      'Living room with a cream sofa, a dark round coffee table and framed art',
+      'Gallery corridor with framed artworks opposite full-height windows',
+      'Kitchen with a dark timber island, stone counters and slim pendant lights',
     ],
   },
   {

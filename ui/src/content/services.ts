@@ -88,3 +88,22 @@ export const designProcess: ProcessStep[] = [
       'Regular site visits, vendor coordination and quality checks through to styling and handover, with one point of contact from start to finish.',
   },
 ];
+
+/** 'Our Approach' on /services. */
+export const ourApproach = {
+  heading: 'Our Approach',
+  paragraphs: [
+    'We design from the inside out: from how a family cooks, rests and gathers, or how a team meets, focuses and welcomes guests, towards the rooms that serve them. Style follows from that, never the other way round.',
+    'One team carries a project from the first sketch to the final styling. Architects, interior designers and our visualisers sit at the same table, so decisions made on paper survive the journey to site.',
+  ],
+  points: [
+    'A fixed point of contact for the whole project',
+    'Transparent, itemised budgets before work begins',
+    'Materials chosen for the Hyderabad climate and daily life',
+    'Weekly site updates with photographs',
+  ],
+  image: {
+    src: '/images/pages/discipline-interior.webp',
+    alt: 'Designer comparing fabric swatches and material samples at the studio',
+  },
+};

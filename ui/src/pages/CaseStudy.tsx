@@ -1,14 +1,14 @@
-import { routes } from '../app/routes';
 import type { PageProps } from '../app/pages';
+import { CaseStudyView } from '../components/caseStudy/CaseStudyView';
+import { caseStudyBySlug } from '../content/caseStudies';
+import { projectBySlug } from '../content/projects';
+import { site } from '../lib/site';
+import NotFound from './NotFound';
 
-// Placeholder so the router and the other pages can be built; replaced by the page's real content.
 export default function CaseStudy({ routeKey }: PageProps) {
-  const title = routes.find((route) => route.page === 'caseStudy' && route.key === routeKey)?.title;
-  return (
-    <div className="pt-header">
-      <section className="container-page section">
-        <h1 className="section-title">{title}</h1>
-      </section>
-    </div>
-  );
+  const project = projectBySlug(routeKey);
+  const study = caseStudyBySlug(routeKey);
+  // routes.json, projects.ts and caseStudies.ts share their keys (checked by a unit test); a safety net.
+  if (!project || !study) return <NotFound />;
+  return <CaseStudyView project={project} study={study} phone={site.phone} />;
 }

@@ -1,14 +1,17 @@
-import { routes } from '../app/routes';
 import type { PageProps } from '../app/pages';
+import { servicePageByKey } from '../content/servicePages';
+import { ContactCta } from '../components/services/ContactCta';
+import { ServiceDetail } from '../components/services/ServiceDetail';
+import NotFound from './NotFound';
 
-// Placeholder so the router and the other pages can be built; replaced by the page's real content.
 export default function Service({ routeKey }: PageProps) {
-  const title = routes.find((route) => route.page === 'service' && route.key === routeKey)?.title;
+  const page = servicePageByKey(routeKey);
+  // routes.json and servicePages.ts share their keys (checked by a unit test); this is a safety net.
+  if (!page) return <NotFound />;
   return (
-    <div className="pt-header">
-      <section className="container-page section">
-        <h1 className="section-title">{title}</h1>
-      </section>
-    </div>
+    <>
+      <ServiceDetail page={page} />
+      <ContactCta />
+    </>
   );
 }

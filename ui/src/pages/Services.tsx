@@ -1,10 +1,34 @@
-// Placeholder so the router and the other pages can be built; replaced by the page's real content.
+import { ContactCta } from '../components/services/ContactCta';
+import { DesignProcess } from '../components/services/DesignProcess';
+import { OurApproach } from '../components/services/OurApproach';
+import { PageHero } from '../components/services/PageHero';
+import { ServicesGrid } from '../components/services/ServicesGrid';
+
 export default function Services() {
   return (
-    <div className="pt-header">
-      <section className="container-page section">
-        <h1 className="section-title">Our Services</h1>
+    <>
+      <PageHero
+        eyebrow="What We Do"
+        title="Our Services"
+        lead="Architecture and interiors for homes, workplaces and hotels: a complete service or exactly the part you need."
+        image="/images/pages/services-hero.webp"
+      />
+      <section aria-labelledby="services-heading" className="container-page section">
+        <span className="eyebrow">Services</span>
+        <h2 id="services-heading" className="section-title mt-4">
+          How We Can Help
+        </h2>
+        <p className="section-lead mt-6">
+          Six ways to work with the studio, from a single conversation with an architect to a complete,
+          supervised home or commercial interior.
+        </p>
+        <div className="mt-14">
+          <ServicesGrid />
+        </div>
       </section>
-    </div>
+      <DesignProcess />
+      <OurApproach />
+      <ContactCta />
+    </>
   );
 }

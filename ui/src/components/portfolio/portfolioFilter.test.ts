@@ -3,8 +3,6 @@ import seed from '../../content/seed.json';
 import type { SiteProject } from '../../lib/site';
 import {
   choosePreview,
-  DEFAULT_CATEGORY_LABEL,
-  FALLBACK_IMAGE,
   filterItems,
   parseFilter,
   portfolioHeading,
@@ -55,9 +53,8 @@ describe('portfolio filter', () => {
   it('labels a project without a category and files an unknown one by its category name', () => {
     const [item] = portfolioItems([{ id: 9, slug: 'new-office', title: 'New Office', category: 'Commercial', description: '' }]);
     expect(item?.filters).toEqual(['commercial']);
-    expect(item?.image).toBe(FALLBACK_IMAGE);
     const [bare] = portfolioItems([{ id: 10, slug: 'x', title: 'X', category: ' ', description: '' }]);
-    expect(bare?.category).toBe(DEFAULT_CATEGORY_LABEL);
+    expect(bare?.category).toBe('Interior Design');
     expect(bare?.filters).toEqual([]);
   });
 

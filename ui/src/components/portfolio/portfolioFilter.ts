@@ -1,46 +1,28 @@
 // The portfolio's rules, kept free of components so that they are tested on their own: which
 // projects show, what the `?category=` parameter means, the heading, and what the preview card shows.
-import {
-  portfolioFilters,
-  projectBySlug,
-  type PortfolioFilter,
-  type PortfolioFilterId,
-} from '../../content/projects';
+import { portfolioFilters, type PortfolioFilter, type PortfolioFilterId } from '../../content/projects';
+import { liveProjects, type LiveProject } from '../../lib/projects';
 import type { SiteProject } from '../../lib/site';
+import { DEFAULT_PROJECT_CATEGORY } from './ProjectCard';
 
 export const CATEGORY_PARAM = 'category';
-/** SPEC §9: the label of a project without a category. */
-export const DEFAULT_CATEGORY_LABEL = 'Interior Design';
-/** For a project the server lists but this build bundles no images for. */
-export const FALLBACK_IMAGE = '/images/pages/portfolio-hero.webp';
 
-export interface PortfolioItem {
-  slug: string;
-  title: string;
-  category: string;
-  link: string;
-  image: string;
-  alt: string;
+export interface PortfolioItem extends LiveProject {
   filters: PortfolioFilterId[];
 }
 
 /**
- * The server's live list (active projects, in order) joined with the bundled extras per slug.
- * Only projects the server lists are returned; one without extras is filed by its category name.
+ * The server's live list (active projects, in order) with the filters each one sits under;
+ * a project this build has no extras for is filed by its category name.
  */
 export function portfolioItems(live: SiteProject[]): PortfolioItem[] {
-  return live.map((project) => {
-    const extras = projectBySlug(project.slug);
-    const category = project.category.trim() || DEFAULT_CATEGORY_LABEL;
+  return liveProjects(live).map((project) => {
+    const category = project.category.trim() || DEFAULT_PROJECT_CATEGORY;
     return {
-      slug: project.slug,
-      title: project.title,
+      ...project,
       category,
-      link: `/portfolio/${project.slug}`,
-      image: extras?.image ?? FALLBACK_IMAGE,
-      alt: extras?.alt ?? project.title,
       filters:
-        extras?.filters ??
+        project.facts?.filters ??
         portfolioFilters.filter((filter) => filter.id === category.toLowerCase()).map((filter) => filter.id),
     };
   });

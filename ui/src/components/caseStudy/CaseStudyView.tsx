@@ -1,0 +1,135 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { CaseStudy } from '../../content/caseStudies';
+import type { Project } from '../../content/projects';
+import { telHref } from '../../lib/links';
+
+interface Props {
+  project: Project;
+  study: CaseStudy;
+  phone: string;
+}
+
+/** The five gallery files of a project (docs/CONTRACTS.md, "Default images"). */
+function galleryImage(slug: string, index: number): string {
+  return `/images/projects/${slug}-${index + 1}.webp`;
+}
+
+/** A case-study page (SPEC §2): gallery, facts column (1 of 3), story column (2 of 3). */
+export function CaseStudyView({ project, study, phone }: Props) {
+  const facts: { label: string; value: ReactNode }[] = [
+    { label: 'Date', value: project.year },
+    { label: 'Category', value: project.category },
+    { label: 'Location', value: project.location },
+    {
+      label: 'Phone',
+      value: (
+        <a href={telHref(phone)} className="underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500">
+          {phone}
+        </a>
+      ),
+    },
+    {
+      label: 'Tags',
+      value: (
+        <ul className="flex flex-wrap gap-2" aria-label="Tags">
+          {study.tags.map((tag) => (
+            <li key={tag} className="rounded-full border border-sand-200 bg-white px-3 py-1 text-sm">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
+
+  return (
+    <article>
+      <header className="bg-sand/60 pt-header">
+        <div className="container-page py-14 lg:py-20">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
+              <li>
+                <Link to="/portfolio" className="hover:text-charcoal">
+                  Portfolio
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+              <li aria-current="page" className="text-charcoal">
+                {project.title}
+              </li>
+            </ol>
+          </nav>
+          <span className="eyebrow mt-10">{project.category} · {project.year}</span>
+          <h1 className="mt-4 font-display text-5xl leading-none text-charcoal md:text-7xl">{project.title}</h1>
+          <p className="mt-6 text-lg text-stone-600">{project.location}</p>
+        </div>
+      </header>
+
+      <section aria-label="Gallery" className="container-page pt-12 lg:pt-16">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+          {study.gallery.map((alt, index) => (
+            <li key={alt}>
+              <div className="aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
+                <img
+                  src={galleryImage(project.slug, index)}
+                  alt={alt}
+                  width={1200}
+                  height={900}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : undefined}
+                  decoding="async"
+                  className="size-full object-cover"
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="container-page section grid gap-14 lg:grid-cols-3 lg:gap-16">
+        <aside aria-labelledby="project-details" className="lg:col-span-1">
+          <h2 id="project-details" className="sr-only">
+            Project details
+          </h2>
+          <dl className="divide-y divide-sand-200 border-y border-sand-200 lg:sticky lg:top-28">
+            {facts.map((fact) => (
+              <div key={fact.label} className="py-5">
+                <dt className="text-xs font-semibold tracking-[0.25em] text-brass-700 uppercase">{fact.label}</dt>
+                <dd className="mt-2 text-charcoal">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </aside>
+
+        <div className="lg:col-span-2">
+          <h2 className="font-display text-4xl leading-tight text-charcoal md:text-5xl">{study.heading}</h2>
+          <p className="mt-8 text-xl leading-relaxed text-stone-600">{study.intro}</p>
+          {study.sections.map((section) => (
+            <section key={section.title} className="mt-12">
+              <h3 className="font-display text-3xl text-charcoal">{section.title}</h3>
+              <ul className="mt-5 space-y-3">
+                {section.bullets.map((bullet) => (
+                  <li key={bullet} className="flex gap-4 leading-relaxed text-stone-600">
+                    <span aria-hidden="true" className="mt-3 h-px w-5 shrink-0 bg-brass-500" />
+                    {bullet}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          <div className="mt-16 flex flex-wrap gap-4 border-t border-sand-200 pt-10">
+            <Link to="/portfolio" className="btn btn-outline">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Portfolio
+            </Link>
+            <Link to="/contact" className="btn btn-primary">
+              Discuss a Similar Project
+            </Link>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
