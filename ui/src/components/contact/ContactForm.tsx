@@ -1,0 +1,164 @@
+import { CircleCheck, Send } from 'lucide-react';
+import { useEffect, useReducer, useRef, type TargetedEvent } from 'react';
+import { toast } from '../ui/toast';
+import {
+  contactReducer,
+  hasMissingFields,
+  INITIAL_STATE,
+  MESSAGES,
+  sendContact,
+  type ContactField,
+} from './contactForm';
+
+interface Props {
+  /** Injected by tests; the browser's fetch otherwise. */
+  fetchImpl?: typeof fetch;
+}
+
+const inputClass =
+  'mt-2 block w-full rounded-sm border border-stone-400 bg-white px-4 py-3 text-charcoal placeholder:text-stone-500 focus:border-brass-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brass-500 read-only:bg-sand/50';
+const labelClass = 'block text-sm font-semibold tracking-wide text-charcoal';
+
+/**
+ * The contact form. It is a real `<form method="post" action="/contact">` with the server's field
+ * names, so the browser can still post it natively should the script handler not run.
+ */
+export function ContactForm({ fetchImpl }: Props) {
+  const [state, dispatch] = useReducer(contactReducer, INITIAL_STATE);
+  const { status, fields } = state;
+  const sending = status === 'sending';
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const previous = useRef(status);
+
+  // Move focus with the view, so keyboard and screen-reader users land on what just appeared.
+  useEffect(() => {
+    if (status === 'sent') thanksRef.current?.focus();
+    if (status === 'editing' && previous.current === 'sent') nameRef.current?.focus();
+    previous.current = status;
+  }, [status]);
+
+  const edit = (field: ContactField) => (event: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    dispatch({ type: 'edit', field, value: event.currentTarget.value });
+
+  const submit = async (event: TargetedEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status !== 'editing') return;
+    if (hasMissingFields(fields)) {
+      toast({ title: 'Missing details', description: MESSAGES.missing, variant: 'destructive' });
+      return;
+    }
+    dispatch({ type: 'send' });
+    const result = await sendContact(fields, fetchImpl);
+    if (result.ok) {
+      dispatch({ type: 'sent' });
+      toast({ title: 'Message sent', description: MESSAGES.sent });
+    } else {
+      dispatch({ type: 'failed' });
+      toast({ title: 'Message not sent', description: result.reason, variant: 'destructive' });
+    }
+  };
+
+  if (status === 'sent') {
+    return (
+      <div className="flex flex-col items-start rounded-sm border border-sand-200 bg-white p-8 md:p-12">
+        <CircleCheck aria-hidden="true" className="size-12 text-brass-600" strokeWidth={1.25} />
+        <h2 ref={thanksRef} tabIndex={-1} className="mt-6 font-display text-4xl text-charcoal outline-none">
+          Thank You!
+        </h2>
+        <p className="mt-4 text-lg leading-relaxed text-charcoal">{MESSAGES.sent}</p>
+        <p className="mt-3 leading-relaxed text-stone-600">
+          We respond to every enquiry within 24-48 hours on business days.
+        </p>
+        <button type="button" className="btn btn-outline mt-10" onClick={() => dispatch({ type: 'again' })}>
+          Send Another Message
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      method="post"
+      action="/contact"
+      onSubmit={submit}
+      aria-labelledby="contact-form-heading"
+      className="rounded-sm border border-sand-200 bg-white p-8 md:p-12"
+    >
+      <h2 id="contact-form-heading" className="font-display text-4xl text-charcoal">
+        Send Us a Message
+      </h2>
+      <p className="mt-3 text-stone-600">All fields are required.</p>
+      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <div>
+          <label htmlFor="contact-name" className={labelClass}>
+            Name
+          </label>
+          <input
+            ref={nameRef}
+            id="contact-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            aria-required="true"
+            maxLength={100}
+            value={fields.name}
+            onInput={edit('name')}
+            readOnly={sending}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="contact-email" className={labelClass}>
+            Email
+          </label>
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            aria-required="true"
+            maxLength={254}
+            value={fields.email}
+            onInput={edit('email')}
+            readOnly={sending}
+            className={inputClass}
+          />
+        </div>
+      </div>
+      <div className="mt-6">
+        <label htmlFor="contact-message" className={labelClass}>
+          Message
+        </label>
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={7}
+          aria-required="true"
+          maxLength={5000}
+          value={fields.message}
+          onInput={edit('message')}
+          readOnly={sending}
+          className={`${inputClass} resize-y`}
+        />
+      </div>
+      {/* Honeypot: off-screen and out of the tab order; a person never fills it in. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+        <label htmlFor="contact-website">Website</label>
+        <input
+          id="contact-website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={fields.website}
+          onInput={edit('website')}
+        />
+      </div>
+      <button type="submit" disabled={sending} className="btn btn-primary mt-8 w-full sm:w-auto">
+        <Send aria-hidden="true" className="size-4" />
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}
