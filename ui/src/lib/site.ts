@@ -1,4 +1,5 @@
 import defaults from '../site.json';
+import seed from '../content/seed.json';
 import { projects as staticProjects } from '../content/projects';
 
 // Shapes of the JSON the server inlines in the HTML shell (docs/CONTRACTS.md, "Live site data").
@@ -49,23 +50,14 @@ export interface Site {
 
 export const DEFAULT_LOGO = '/images/logo.svg';
 
-// Used only when nothing is inlined (the Vite dev server, unit tests); the server seeds its own.
-const fallbackHeroSlides: HeroSlide[] = [
-  'Spaces That Feel Like Home',
-  'Crafted for the Way You Live',
-  'Timeless Design, Thoughtful Detail',
-].map((title, i) => ({
-  id: i + 1,
-  title,
-  subtitle: defaults.tagline,
-  imageUrl: `/images/hero-${i + 1}.webp`,
-  buttonText: 'View Portfolio',
-  buttonLink: '/portfolio',
-}));
+// Used only when nothing is inlined (the Vite dev server, unit tests): the same seed the server
+// starts a new data file with, so development shows what a fresh install shows.
+const fallbackHeroSlides: HeroSlide[] = seed.heroSlides.map((slide, i) => ({ id: i + 1, ...slide }));
 
-const fallbackProjects: SiteProject[] = staticProjects
-  .filter((p) => p.listed)
-  .map((p, i) => ({ id: i + 1, slug: p.slug, title: p.title, category: p.category, description: '' }));
+// The server lists every seeded project; the portfolio only shows those the bundle marks as listed.
+const fallbackProjects: SiteProject[] = seed.projects
+  .filter((p) => staticProjects.find((s) => s.slug === p.slug)?.listed)
+  .map((p, i) => ({ id: i + 1, ...p }));
 
 function readInlined(doc: Document): InlinedSiteData | undefined {
   const text = doc.getElementById('site-data')?.textContent;
