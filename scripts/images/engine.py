@@ -766,7 +766,7 @@ class Scene:
         if aoacc is not None:
             col *= (1 - 0.5 * blur(aoacc, self.W / 150.0).reshape(-1)[gi])[:, None]
         # haze toward the horizon
-        hz = np.exp(-t / 60.0)[:, None]
+        hz = np.exp(-t / 220.0)[:, None]
         skyc0, skyc1 = lin(sky[0]), lin(sky[1])
         out[gi] = col * hz + skyc1[None, :] * 1.3 * (1 - hz)
         si = ~gi

@@ -658,8 +658,8 @@ def studio(W, H, cam=(0.0, 1.3, 0.0), fov=66, shift=-0.04, seed=13, figure='seat
     if figure == 'seated':
         _figure_seated(S, x=tx0 + 1.55, z=4.75, scale=1.0)
         # stool
-        S.prism(tx0 + 1.6, 4.85, 0.18, 0.18, 0.6, 0.65, '#3b332d', seg=24)
-        S.prism(tx0 + 1.6, 4.85, 0.025, 0.025, 0, 0.6, '#3b332d', seg=8)
+        S.prism(tx0 + 1.6, 4.85, 0.18, 0.18, 0.6, 0.65, '#2a2826', seg=24)
+        S.prism(tx0 + 1.6, 4.85, 0.025, 0.025, 0, 0.6, '#2a2826', seg=8)
     elif figure == 'standing':
         _figure_standing(S, x=1.0, z=4.8)
     plant(S, -2.8, D - 0.5, seed=seed, h=1.6, pot='#cdbfa9')
@@ -732,7 +732,7 @@ def _figure_standing(S, x, z, scale=1.0, col=None, flip=False):
 
 # ------------------------------------------------------------------ exterior architecture
 
-def exterior(W, H, cam=(-1.5, 1.6, -4.0), fov=58, shift=0.08, seed=14, sun=(0.55, -0.5, 0.6)):
+def exterior(W, H, cam=(-1.5, 1.6, -4.0), fov=58, shift=0.2, seed=14, sun=(0.55, -0.5, 0.6)):
     S = Scene(W, H, cam=cam, hfov=fov, shift=shift, room=(-50, 50, 50, 80), sun=sun, amb=0.42, seed=seed,
               sun_int=1.8, win_int=0.0, amb_col='#e8eef0')
     S.outdoor = True
