@@ -18,7 +18,7 @@ export default defineConfig({
     // Under Vitest, Node resolution picks react-router's CommonJS build, whose require('react')
     // loads the real react that npm installs as a peer. The ES build, inlined, gets the
     // preset's react -> preact/compat alias like the app does.
-    server: { deps: { inline: ['react-router', 'react-router-dom'] } },
+    server: { deps: { inline: ['react-router', 'react-router-dom', '@tanstack/react-query'] } },
     alias: [
       { find: /^react-router$/, replacement: 'react-router/dist/index.js' },
       { find: /^react-router-dom$/, replacement: 'react-router-dom/dist/index.js' },
