@@ -1,10 +1,129 @@
-// Placeholder so the router and the other pages can be built; replaced by the page's real content.
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, Mail, Settings } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from '../components/ui/toast';
+import { DEFAULT_LOGO, site } from '../lib/site';
+import { API, clearToken, type CompanySetting } from './api';
+import { createAdminQueryClient } from './queryClient';
+import { LOGIN_PATH, SessionGuard } from './session';
+import { LOGO_KEY } from './settings';
+import { Tabs, type TabDef } from './Tabs';
+import { HeroSlidesTab } from './tabs/HeroSlidesTab';
+import { MessagesTab } from './tabs/MessagesTab';
+import { OverviewTab, type QuickAction } from './tabs/OverviewTab';
+import { PortfolioTab } from './tabs/PortfolioTab';
+import { SettingsTab } from './tabs/SettingsTab';
+
+type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings';
+
+const TABS: readonly TabDef<TabKey>[] = [
+  { key: 'overview', label: 'Overview', icon: LayoutDashboard },
+  { key: 'slides', label: 'Hero Slides', icon: Images },
+  { key: 'portfolio', label: 'Portfolio', icon: FolderOpen },
+  { key: 'messages', label: 'Messages', icon: Mail },
+  { key: 'settings', label: 'Settings', icon: Settings },
+];
+
+const ACTION_TABS: Record<QuickAction, TabKey> = {
+  'add-slide': 'slides',
+  slides: 'slides',
+  portfolio: 'portfolio',
+  messages: 'messages',
+  logo: 'settings',
+  settings: 'settings',
+};
+
+const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab.key === value);
+
+/** The owner's dashboard (SPEC §2): a separate chunk, with the only copy of TanStack Query. */
 export default function AdminPanel() {
+  // One cache per visit: a new sign-in never sees the lists of the session before it.
+  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <div className="pt-header">
-      <section className="container-page section">
-        <h1 className="section-title">Admin Dashboard</h1>
-      </section>
+    <QueryClientProvider client={queryClient}>
+      <SessionGuard>
+        <Dashboard />
+      </SessionGuard>
+    </QueryClientProvider>
+  );
+}
+
+function Dashboard() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabKey = isTab(requested) ? requested : 'overview';
+  const [intent, setIntent] = useState<QuickAction | null>(null);
+
+  const select = (key: TabKey) => {
+    setIntent(null);
+    // The tab lives in the address, so a reload or a shared link opens the same tab.
+    setParams(key === 'overview' ? {} : { tab: key }, { replace: true });
+  };
+
+  const onAction = (action: QuickAction) => {
+    select(ACTION_TABS[action]);
+    setIntent(action);
+  };
+
+  const logout = () => {
+    clearToken();
+    queryClient.clear();
+    navigate(LOGIN_PATH, { replace: true });
+    toast({ title: 'Logged out' });
+  };
+
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-sand-200 bg-white">
+        <div className="container-page flex flex-wrap items-center justify-between gap-4 py-4">
+          <div className="flex min-w-0 items-center gap-3">
+            <HeaderLogo />
+            <div className="min-w-0">
+              <p className="truncate text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">{site.studioName}</p>
+              <h1 className="font-display text-2xl sm:text-3xl">Admin Dashboard</h1>
+            </div>
+          </div>
+          <div className="flex gap-2">
+            <a
+              href="/"
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-10 items-center gap-2 rounded-sm border border-stone-400 bg-white px-3 text-sm font-semibold hover:bg-charcoal hover:text-ivory"
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              View site<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <button
+              type="button"
+              onClick={logout}
+              className="inline-flex min-h-10 items-center gap-2 rounded-sm border border-charcoal bg-charcoal px-3 text-sm font-semibold text-ivory hover:bg-brass-600"
+            >
+              <LogOut aria-hidden="true" className="size-4" />
+              Log out
+            </button>
+          </div>
+        </div>
+      </header>
+      <div className="container-page py-6 sm:py-8">
+        <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={select}>
+          {tab === 'overview' && <OverviewTab onAction={onAction} />}
+          {tab === 'slides' && <HeroSlidesTab startCreating={intent === 'add-slide'} />}
+          {tab === 'portfolio' && <PortfolioTab />}
+          {tab === 'messages' && <MessagesTab />}
+          {tab === 'settings' && <SettingsTab focusLogo={intent === 'logo'} />}
+        </Tabs>
+      </div>
     </div>
   );
+}
+
+/** The stored logo as the panel last loaded it, so a new upload shows here at once. */
+function HeaderLogo() {
+  const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings] });
+  const stored = settings.data?.find((setting) => setting.settingKey === LOGO_KEY)?.settingValue.trim();
+  const logo = settings.isSuccess ? stored || DEFAULT_LOGO : site.logo;
+  return <img src={logo} alt="" width={40} height={40} className="size-10 shrink-0 object-contain" />;
 }

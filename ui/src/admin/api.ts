@@ -1,0 +1,194 @@
+// The admin panel's only door to the server (SPEC §7): one fetch wrapper, the session token, and the
+// shapes of the records the admin API sends. Shared by the login page and the panel, so it imports
+// nothing (see styles.ts for why).
+
+export const TOKEN_KEY = 'adminToken';
+
+/** Every path the panel calls. A GET query's key starts with its path (SPEC §7 defaults). */
+export const API = {
+  login: '/api/admin/login',
+  verify: '/api/admin/verify',
+  heroSlides: '/api/admin/hero-slides',
+  projects: '/api/admin/portfolio-projects',
+  contacts: '/api/contacts',
+  settings: '/api/admin/company-settings',
+  media: '/api/admin/media-files',
+  backup: '/api/admin/backup',
+} as const;
+
+export interface AdminHeroSlide {
+  id: number;
+  title: string;
+  subtitle: string;
+  imageUrl: string;
+  buttonText: string;
+  buttonLink: string;
+  order: number;
+  isActive: boolean;
+}
+
+export type HeroSlidePayload = Omit<AdminHeroSlide, 'id'>;
+
+export interface AdminProject {
+  id: number;
+  title: string;
+  description: string;
+  isActive: boolean;
+}
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  /** An ISO 8601 string or epoch milliseconds: both become a Date as they are. */
+  createdAt: string | number;
+}
+
+export interface CompanySetting {
+  id: number;
+  settingKey: string;
+  settingValue: string;
+  description: string;
+}
+
+export interface SettingPayload {
+  settingKey: string;
+  settingValue: string;
+  description: string;
+}
+
+// localStorage can throw (storage disabled, private modes); the panel then behaves as signed out.
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clearToken() {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Nothing stored that could be removed.
+  }
+}
+
+/** A response that was not ok. Its message is `status: text` (SPEC §7). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  /** The Retry-After header of a 429, as sent. */
+  readonly retryAfter: string | null;
+
+  constructor(status: number, statusText: string, body: string, retryAfter: string | null) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.retryAfter = retryAfter;
+  }
+
+  /** The `{"message"}` the server explains itself with, when it sent one. */
+  get serverMessage(): string | undefined {
+    try {
+      const message: unknown = JSON.parse(this.body)?.message;
+      return typeof message === 'string' && message.trim() ? message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+const unauthorizedListeners = new Set<() => void>();
+
+/**
+ * Called when the server refuses the stored token (expired, revoked, tampered). The token is already
+ * gone by then; the session guard sends the owner to the login page.
+ */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+export interface RequestOptions {
+  /** Send the stored token (default). The login call sends none, so a stale one cannot end it. */
+  auth?: boolean;
+}
+
+/**
+ * Sends one request with credentials, the bearer token, and a JSON content type only when there is a
+ * JSON body (a FormData body gets its multipart type from the browser). Throws ApiError when not ok.
+ */
+export async function apiFetch(
+  method: string,
+  path: string,
+  body?: unknown,
+  { auth = true }: RequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const token = auth ? getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  const response = await fetch(path, { method, headers, body: payload, credentials: 'include' });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    if (response.status === 401 && token) {
+      clearToken();
+      unauthorizedListeners.forEach((listener) => listener());
+    }
+    throw new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
+  }
+  return response;
+}
+
+/** apiFetch, then the JSON answer (null for an empty body). */
+export async function apiRequest<T>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  const response = await apiFetch(method, path, body, options);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Stores a file in the data file; resolves to its URL under /media/. */
+export async function uploadFile(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const { fileUrl } = await apiRequest<{ fileUrl: string }>('POST', API.media, form);
+  return fileUrl;
+}
+
+/** A sentence for the owner about a failed call: the server's own words, or what to do next. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.serverMessage ?? `The server answered ${error.message}`;
+  }
+  return 'The server could not be reached. Check your connection and try again.';
+}
+
+/** '45 seconds', '1 minute', '15 minutes' from a Retry-After value (seconds or an HTTP date). */
+export function describeWait(retryAfter: string | null, now: number = Date.now()): string | undefined {
+  if (!retryAfter) return undefined;
+  const trimmed = retryAfter.trim();
+  const seconds = /^\d+$/.test(trimmed)
+    ? Number(trimmed)
+    : Math.ceil((Date.parse(trimmed) - now) / 1000);
+  if (!Number.isFinite(seconds) || seconds <= 0) return undefined;
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,28 @@
+import { API, apiFetch } from './api';
+
+/** The file name from a Content-Disposition header, if it names one safely. */
+export function fileNameFrom(disposition: string | null): string | undefined {
+  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  const name = match?.[1] ? decodeURIComponent(match[1]).trim() : '';
+  // Never let a header choose a path.
+  return name && !/[\\/]/.test(name) ? name : undefined;
+}
+
+/**
+ * Fetches the data file snapshot with the bearer token (a plain link could not send it) and hands it
+ * to the browser as a download.
+ */
+export async function downloadBackup(now: Date = new Date()): Promise<void> {
+  const response = await apiFetch('GET', API.backup);
+  const blob = await response.blob();
+  const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? `studio-backup-${now.toISOString().slice(0, 10)}.redb`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the download by now; the next task may free it.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { describeKey, inputFor, labelFor, settingRows } from './settings';
+
+const setting = (id: number, settingKey: string, settingValue = 'v', description = 'd') => ({
+  id,
+  settingKey,
+  settingValue,
+  description,
+});
+
+describe('company settings', () => {
+  it('derives a description and a label from the key', () => {
+    expect(describeKey('company_phone')).toBe('Company phone');
+    expect(describeKey('company_map_query')).toBe('Company map query');
+    expect(describeKey('opening_note')).toBe('Opening note');
+    expect(labelFor('company_email')).toBe('E-mail');
+    expect(labelFor('company_whatsapp_number')).toBe('Whatsapp number');
+  });
+
+  it('edits the address in a multi-line box', () => {
+    expect(inputFor('company_address')).toBe('multiline');
+    expect(inputFor('company_phone')).toBe('tel');
+    expect(inputFor('company_unknown')).toBe('text');
+  });
+
+  it('lists known keys in order (missing ones empty), then the others, never the logo', () => {
+    const rows = settingRows([
+      setting(1, 'company_logo'),
+      setting(2, 'company_zeta'),
+      setting(3, 'company_phone'),
+      setting(4, 'company_name'),
+      setting(5, 'company_alpha'),
+    ]);
+    const keys = rows.map((row) => row.key);
+    expect(keys.slice(0, 4)).toEqual(['company_name', 'company_legal_name', 'company_tagline', 'company_phone']);
+    expect(keys.slice(-2)).toEqual(['company_alpha', 'company_zeta']);
+    expect(keys).not.toContain('company_logo');
+    expect(rows.find((row) => row.key === 'company_legal_name')?.setting).toBeUndefined();
+    expect(rows.find((row) => row.key === 'company_phone')?.setting?.id).toBe(3);
+  });
+});

@@ -1,0 +1,54 @@
+import type { CompanySetting } from './api';
+
+export const LOGO_KEY = 'company_logo';
+export const LOGO_DESCRIPTION = 'Company logo URL';
+
+/** The company settings the site reads (docs/CONTRACTS.md), with the names the owner sees, in this order. */
+const KNOWN: readonly { key: string; label: string; input?: 'multiline' | 'email' | 'tel' | 'url' }[] = [
+  { key: 'company_name', label: 'Studio name' },
+  { key: 'company_legal_name', label: 'Legal name' },
+  { key: 'company_tagline', label: 'Tagline' },
+  { key: 'company_phone', label: 'Phone', input: 'tel' },
+  { key: 'company_email', label: 'E-mail', input: 'email' },
+  { key: 'company_address', label: 'Address', input: 'multiline' },
+  { key: 'company_hours', label: 'Office hours' },
+  { key: 'company_weekend', label: 'Weekend' },
+  { key: 'company_linkedin', label: 'LinkedIn page', input: 'url' },
+  { key: 'company_instagram', label: 'Instagram page', input: 'url' },
+  { key: 'company_facebook', label: 'Facebook page', input: 'url' },
+  { key: 'company_map_query', label: 'Map location' },
+];
+
+/** 'company_map_query' -> 'map query'. */
+function words(key: string): string {
+  return key.replace(/^company_/, '').replace(/_+/g, ' ').trim();
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The description a setting is stored with when the panel creates it: 'company_phone' -> 'Company phone'. */
+export function describeKey(key: string): string {
+  return key.startsWith('company_') ? `Company ${words(key)}` : capitalise(words(key));
+}
+
+export function labelFor(key: string): string {
+  return KNOWN.find((known) => known.key === key)?.label ?? capitalise(words(key));
+}
+
+export function inputFor(key: string): 'multiline' | 'email' | 'tel' | 'url' | 'text' {
+  return KNOWN.find((known) => known.key === key)?.input ?? 'text';
+}
+
+/**
+ * Every setting row of the Settings tab: the known keys first in their order (a missing one as an
+ * empty row that will be created on save), then any other stored setting. The logo has its own card.
+ */
+export function settingRows(stored: readonly CompanySetting[]): { key: string; setting?: CompanySetting }[] {
+  const byKey = new Map(stored.map((setting) => [setting.settingKey, setting]));
+  const known = KNOWN.map(({ key }) => ({ key, setting: byKey.get(key) }));
+  const others = stored
+    .filter((setting) => setting.settingKey !== LOGO_KEY && !KNOWN.some((known) => known.key === setting.settingKey))
+    .sort((a, b) => a.settingKey.localeCompare(b.settingKey))
+    .map((setting) => ({ key: setting.settingKey, setting }));
+  return [...known, ...others];
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { FolderOpen, Images, Mail, Plus, Settings, type LucideIcon } from 'lucide-react';
+import { API } from '../api';
+import { Card, TabHeading } from '../ui';
+
+/** Where a quick action leads: a tab, and for some a form opened in it. */
+export type QuickAction = 'add-slide' | 'slides' | 'portfolio' | 'messages' | 'logo' | 'settings';
+
+const counts: { label: string; path: string; icon: LucideIcon }[] = [
+  { label: 'Hero slides', path: API.heroSlides, icon: Images },
+  { label: 'Portfolio projects', path: API.projects, icon: FolderOpen },
+  { label: 'Messages', path: API.contacts, icon: Mail },
+  { label: 'Settings', path: API.settings, icon: Settings },
+];
+
+const actions: { action: QuickAction; label: string; icon: LucideIcon }[] = [
+  { action: 'add-slide', label: 'Add a hero slide', icon: Plus },
+  { action: 'messages', label: 'Read messages', icon: Mail },
+  { action: 'logo', label: 'Change the logo', icon: Images },
+  { action: 'settings', label: 'Edit company details', icon: Settings },
+  { action: 'portfolio', label: 'View portfolio', icon: FolderOpen },
+];
+
+function Count({ label, path, icon: Icon }: (typeof counts)[number]) {
+  const list = useQuery<unknown[]>({ queryKey: [path] });
+  const value = list.isSuccess ? String(list.data.length) : list.isError ? '–' : '…';
+  return (
+    <Card className="flex items-center gap-4">
+      <span className="grid size-12 shrink-0 place-items-center rounded-full bg-sand text-brass-700">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <div>
+        <p className="font-display text-4xl leading-none">
+          {value}
+        </p>
+        <p className="mt-1 text-sm text-stone-600">{label}</p>
+      </div>
+    </Card>
+  );
+}
+
+export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => void }) {
+  return (
+    <section aria-labelledby="overview-heading">
+      <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {counts.map((count) => (
+          <Count key={count.path} {...count} />
+        ))}
+      </div>
+      <h3 className="mt-10 font-display text-2xl">Quick actions</h3>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {actions.map(({ action, label, icon: Icon }) => (
+          <button key={action} type="button" className="btn btn-outline" onClick={() => onAction(action)}>
+            <Icon aria-hidden="true" className="size-4" />
+            {label}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

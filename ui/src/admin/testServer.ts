@@ -1,0 +1,77 @@
+/// <reference types="node" />
+// Unit tests only: a real HTTP server on a free local port that stands in for the admin API, with
+// the page's address moved onto it so that the panel's relative `/api/...` calls reach it for real.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface Reply {
+  status?: number;
+  /** An object is sent as JSON; a string as it is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
+
+export interface ApiServer {
+  origin: string;
+  requests: RecordedRequest[];
+  close: () => Promise<void>;
+}
+
+export async function startApiServer(handler: Handler): Promise<ApiServer> {
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const recorded = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(recorded);
+      try {
+        const reply = await handler(recorded);
+        const json = reply.body !== undefined && typeof reply.body !== 'string';
+        res.writeHead(reply.status ?? 200, {
+          ...(json ? { 'Content-Type': 'application/json' } : {}),
+          ...reply.headers,
+        });
+        res.end(json ? JSON.stringify(reply.body) : ((reply.body as string | undefined) ?? ''));
+      } catch (error) {
+        res.writeHead(500);
+        res.end(String(error));
+      }
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(`${origin}/adminpanel`);
+  return {
+    origin,
+    requests,
+    close: () =>
+      new Promise<void>((closed) => {
+        server.closeAllConnections();
+        server.close(() => closed());
+      }),
+  };
+}
+
+/** Routes by `METHOD /path`; anything else is a JSON 404 like the real API's. */
+export function routes(table: Record<string, (request: RecordedRequest) => Reply | Promise<Reply>>): Handler {
+  return (request) => {
+    const route = table[`${request.method} ${request.path}`];
+    return route ? route(request) : { status: 404, body: { message: 'Not found' } };
+  };
+}
