@@ -20,7 +20,7 @@ export function FounderTeaser() {
           className="lg:col-span-7"
         />
         <div className="lg:col-span-5">
-          <p className="text-xs font-semibold tracking-[0.25em] text-brass-300 uppercase">{founderTeaser.eyebrow}</p>
+          <p className="eyebrow-light">{founderTeaser.eyebrow}</p>
           <h2 id="home-founder" className="section-title mt-4 text-ivory">
             {site.founder.name}
           </h2>

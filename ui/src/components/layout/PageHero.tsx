@@ -21,7 +21,7 @@ export function PageHero({ eyebrow, title, lead, image, alt = '' }: Props) {
       />
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-t from-charcoal/90 via-charcoal/45 to-charcoal/55" />
       <div className="container-page pt-header pb-16 sm:pb-20">
-        <p className="text-xs font-semibold tracking-[0.3em] text-brass-300 uppercase">{eyebrow}</p>
+        <p className="eyebrow-light">{eyebrow}</p>
         <h1 className="mt-4 max-w-4xl font-display text-4xl leading-[1.05] font-medium text-ivory sm:text-5xl lg:text-6xl xl:text-7xl">
           {title}
         </h1>

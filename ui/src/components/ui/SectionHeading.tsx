@@ -16,7 +16,7 @@ export function SectionHeading({ eyebrow, title, lead, align = 'center', id, as:
   const centered = align === 'center';
   return (
     <div className={`${centered ? 'mx-auto text-center' : ''} max-w-3xl ${className}`}>
-      {eyebrow && <p className={`eyebrow ${light ? 'text-brass-300' : ''}`}>{eyebrow}</p>}
+      {eyebrow && <p className={light ? 'eyebrow-light' : 'eyebrow'}>{eyebrow}</p>}
       <Title id={id} className={`section-title mt-4 ${light ? 'text-ivory' : 'text-charcoal'}`}>
         {title}
       </Title>

@@ -1,0 +1,99 @@
+import { Link } from 'react-router-dom';
+import { founderBio, founderMission, founderPortrait, founderPublications } from '../../content/founder';
+import { liveProjects } from '../../lib/projects';
+import { site } from '../../lib/site';
+import { ContactLines } from '../ui/ContactLines';
+import { ExperienceBadge } from '../ui/ExperienceBadge';
+import { SocialLinks } from '../ui/SocialLinks';
+
+/** The founder's section of /about (SPEC §2): bio, mission, publications, contact, socials and projects. */
+export function AboutSection() {
+  const projects = liveProjects().slice(0, 4);
+  return (
+    <section aria-labelledby="about-founder" className="section bg-ivory">
+      <div className="container-page">
+        <div className="grid gap-14 lg:grid-cols-12 lg:gap-16">
+          <figure className="relative lg:col-span-5">
+            <div className="aspect-[4/5] overflow-hidden rounded-sm bg-sand-200">
+              <img
+                src={founderPortrait.image}
+                alt={`Portrait of ${site.founder.name}`}
+                width={founderPortrait.width}
+                height={founderPortrait.height}
+                loading="lazy"
+                decoding="async"
+                className="size-full object-cover"
+              />
+            </div>
+            <ExperienceBadge className="absolute -bottom-6 left-6 sm:left-auto sm:-right-6" />
+          </figure>
+
+          <div className="lg:col-span-7">
+            <p className="eyebrow">Founder</p>
+            <h2 id="about-founder" className="section-title mt-4 text-charcoal">
+              {site.founder.name}
+            </h2>
+            <span aria-hidden="true" className="mt-6 block h-px w-16 bg-brass-500" />
+            <div className="mt-6 space-y-5 text-lg leading-relaxed text-stone-600">
+              {founderBio.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+
+            <div className="mt-10 grid gap-10 sm:grid-cols-2">
+              <div>
+                <h3 className="eyebrow">Mission</h3>
+                <ul className="mt-4 space-y-3 text-stone-600">
+                  {founderMission.map((line) => (
+                    <li key={line} className="border-l-2 border-brass-500/50 pl-4 leading-relaxed">
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div>
+                <h3 className="eyebrow">Publication</h3>
+                <ul className="mt-4 space-y-3 text-stone-600">
+                  {founderPublications.map((line) => (
+                    <li key={line} className="border-l-2 border-brass-500/50 pl-4 leading-relaxed">
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+
+            <div className="mt-10 flex flex-col gap-6 border-t border-sand-200 pt-8 sm:flex-row sm:items-center sm:justify-between">
+              <ContactLines />
+              <SocialLinks />
+            </div>
+          </div>
+        </div>
+
+        <div className="mt-24">
+          <h3 className="eyebrow">Projects</h3>
+          <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {projects.map((project) => (
+              <li key={project.slug}>
+                <Link to={project.link} className="group block">
+                  <div className="aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
+                    <img
+                      src={project.image}
+                      alt={project.alt}
+                      width={1200}
+                      height={900}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-full object-cover transition-transform duration-700 group-hover:scale-105"
+                    />
+                  </div>
+                  <p className="mt-3 font-display text-xl text-charcoal group-hover:text-brass-700">{project.title}</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { Mail, Phone } from 'lucide-react';
+import { telHref } from '../../lib/links';
+import { site } from '../../lib/site';
+
+/** The studio's phone and e-mail (live settings) as two linked lines. */
+export function ContactLines({ light = false, className = '' }: { light?: boolean; className?: string }) {
+  const link = light ? 'text-ivory hover:text-brass-300' : 'text-charcoal hover:text-brass-700';
+  const icon = light ? 'text-brass-300' : 'text-brass-600';
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      <li>
+        <a href={telHref(site.phone)} className={`inline-flex items-center gap-3 transition-colors ${link}`}>
+          <Phone aria-hidden="true" className={`size-4 ${icon}`} />
+          {site.phone}
+        </a>
+      </li>
+      <li>
+        <a href={`mailto:${site.email}`} className={`inline-flex items-center gap-3 break-all transition-colors ${link}`}>
+          <Mail aria-hidden="true" className={`size-4 shrink-0 ${icon}`} />
+          {site.email}
+        </a>
+      </li>
+    </ul>
+  );
+}
