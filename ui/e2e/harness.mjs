@@ -60,9 +60,10 @@ async function waitForHealth(baseUrl, server, log) {
 
 /**
  * Starts `studio serve` on a free port with a new data file whose admin password is ADMIN_PASSWORD.
+ * `env` adds variables for the server only (e.g. `{ STUDIO_TOKEN_TTL: '1s' }`).
  * Returns `{ baseUrl, dataFile, stop }`; `stop()` ends the server and deletes the temp dir.
  */
-export async function startStudio() {
+export async function startStudio({ env = {} } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'studio-e2e-'));
   const dataFile = join(dir, 'studio.redb');
   const cleanUp = () => rm(dir, { recursive: true, force: true });
@@ -78,6 +79,7 @@ export async function startStudio() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(STUDIO_BIN, ['serve', '--listen', `127.0.0.1:${port}`, '--data', dataFile], {
     cwd: dir,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
