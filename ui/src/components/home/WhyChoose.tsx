@@ -23,7 +23,7 @@ export function WhyChoose() {
             <li key={point.title} className="border-t border-sand-200 pt-8">
               <div className="flex items-center justify-between">
                 <Icon aria-hidden="true" className="size-7 text-brass-600" strokeWidth={1.5} />
-                <span aria-hidden="true" className="font-display text-2xl text-stone-400">
+                <span aria-hidden="true" className="font-display text-2xl text-brass-600">
                   {String(i + 1).padStart(2, '0')}
                 </span>
               </div>

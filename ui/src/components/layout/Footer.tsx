@@ -1,8 +1,9 @@
 import { Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { projectBySlug } from '../../content/projects';
 import { telHref } from '../../lib/links';
+import { liveProjects } from '../../lib/projects';
 import { site } from '../../lib/site';
+import { ExperienceBadge } from '../ui/ExperienceBadge';
 import { Logo } from './Logo';
 
 const taglines = [
@@ -13,14 +14,15 @@ const taglines = [
   'Spaces That Feel Like Home',
 ];
 
-// SPEC §2 Footer: the three project cards and their captions.
-const footerProjects = [
-  { slug: 'modern-serenity', caption: 'Residential Design' },
-  { slug: 'elegant-harmony', caption: 'Commercial Space' },
-  { slug: 'timeless-luxury', caption: 'Luxury Villa' },
-].flatMap(({ slug, caption }) => {
-  const project = projectBySlug(slug);
-  return project ? [{ ...project, caption }] : [];
+// SPEC §2 Footer: the three project cards and their captions, each shown while the server lists it.
+const footerCaptions: Record<string, string> = {
+  'modern-serenity': 'Residential Design',
+  'elegant-harmony': 'Commercial Space',
+  'timeless-luxury': 'Luxury Villa',
+};
+const footerProjects = liveProjects().flatMap((project) => {
+  const caption = footerCaptions[project.slug];
+  return caption ? [{ ...project, caption }] : [];
 });
 
 const socialLinks = [
@@ -82,9 +84,8 @@ export function Footer() {
             decoding="async"
             className="size-full object-cover"
           />
-          <figcaption className="absolute bottom-6 left-6 bg-ivory px-6 py-4 text-charcoal shadow-lg">
-            <span className="block font-display text-4xl leading-none font-semibold">{site.experience}</span>{' '}
-            <span className="mt-1 block text-xs font-semibold tracking-[0.2em] uppercase">Experience</span>
+          <figcaption className="absolute bottom-6 left-6">
+            <ExperienceBadge />
           </figcaption>
         </figure>
 
