@@ -1,7 +1,7 @@
 import { ContactDetails } from '../components/contact/ContactDetails';
 import { ContactForm } from '../components/contact/ContactForm';
 import { LazyMap } from '../components/contact/LazyMap';
-import { PageHero } from '../components/services/PageHero';
+import { PageHero } from '../components/layout/PageHero';
 import { site } from '../lib/site';
 
 export default function Contact() {

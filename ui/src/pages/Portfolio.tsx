@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
+import { PageHero } from '../components/layout/PageHero';
 import { PortfolioExplorer } from '../components/portfolio/PortfolioExplorer';
 import { CATEGORY_PARAM, parseFilter, portfolioItems } from '../components/portfolio/portfolioFilter';
 import { Testimonials } from '../components/portfolio/Testimonials';
-import { PageHero } from '../components/services/PageHero';
 import { site } from '../lib/site';
 
 // Built once: the live list is read at start-up and does not change while the page is open.

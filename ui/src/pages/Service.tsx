@@ -1,7 +1,7 @@
 import type { PageProps } from '../app/pages';
-import { servicePageByKey } from '../content/servicePages';
-import { ContactCta } from '../components/services/ContactCta';
+import { ServicesBlock } from '../components/home/ServicesBlock';
 import { ServiceDetail } from '../components/services/ServiceDetail';
+import { servicePageByKey } from '../content/servicePages';
 import NotFound from './NotFound';
 
 export default function Service({ routeKey }: PageProps) {
@@ -11,7 +11,7 @@ export default function Service({ routeKey }: PageProps) {
   return (
     <>
       <ServiceDetail page={page} />
-      <ContactCta />
+      <ServicesBlock />
     </>
   );
 }

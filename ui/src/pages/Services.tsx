@@ -1,7 +1,7 @@
-import { ContactCta } from '../components/services/ContactCta';
+import { ServicesBlock } from '../components/home/ServicesBlock';
+import { PageHero } from '../components/layout/PageHero';
 import { DesignProcess } from '../components/services/DesignProcess';
 import { OurApproach } from '../components/services/OurApproach';
-import { PageHero } from '../components/services/PageHero';
 import { ServicesGrid } from '../components/services/ServicesGrid';
 
 export default function Services() {
@@ -28,7 +28,8 @@ export default function Services() {
       </section>
       <DesignProcess />
       <OurApproach />
-      <ContactCta />
+      {/* SPEC: the block shared with the home page closes /services. */}
+      <ServicesBlock />
     </>
   );
 }

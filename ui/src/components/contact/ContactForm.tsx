@@ -61,9 +61,17 @@ export function ContactForm({ fetchImpl }: Props) {
 
   if (status === 'sent') {
     return (
-      <div className="flex flex-col items-start rounded-sm border border-sand-200 bg-white p-8 md:p-12">
+      <section
+        aria-labelledby="contact-thanks-heading"
+        className="flex flex-col items-start rounded-sm border border-sand-200 bg-white p-8 md:p-12"
+      >
         <CircleCheck aria-hidden="true" className="size-12 text-brass-600" strokeWidth={1.25} />
-        <h2 ref={thanksRef} tabIndex={-1} className="mt-6 font-display text-4xl text-charcoal outline-none">
+        <h2
+          id="contact-thanks-heading"
+          ref={thanksRef}
+          tabIndex={-1}
+          className="mt-6 font-display text-4xl text-charcoal outline-none"
+        >
           Thank You!
         </h2>
         <p className="mt-4 text-lg leading-relaxed text-charcoal">{MESSAGES.sent}</p>
@@ -73,7 +81,7 @@ export function ContactForm({ fetchImpl }: Props) {
         <button type="button" className="btn btn-outline mt-10" onClick={() => dispatch({ type: 'again' })}>
           Send Another Message
         </button>
-      </div>
+      </section>
     );
   }
 

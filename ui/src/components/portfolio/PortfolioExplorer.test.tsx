@@ -30,7 +30,6 @@ function renderAt(url: string, random: () => number = () => 0) {
 }
 
 const preview = () => screen.getByTestId('portfolio-preview');
-const categories = () => screen.getByRole('navigation');
 const link = (name: string) => screen.getByRole('link', { name });
 const tileTitles = () =>
   screen
@@ -78,12 +77,18 @@ describe('PortfolioExplorer', () => {
       '/portfolio/bath-and-spa',
     );
 
-    fireEvent.mouseLeave(categories().querySelector('ul')!);
+    fireEvent.mouseLeave(screen.getByTestId('portfolio-explorer'));
     expect(preview().dataset.preview).toBe('project:timeless-luxury');
 
     fireEvent.focusIn(link('Residential'));
     expect(preview().dataset.preview).toBe('project:modern-serenity');
-    fireEvent.focusOut(link('Residential'));
+    // Tabbing on to the card's own link keeps the card.
+    const viewProject = screen.getByRole('link', { name: /^View Project/ });
+    fireEvent.focusOut(link('Residential'), { relatedTarget: viewProject });
+    fireEvent.focusIn(viewProject);
+    expect(preview().dataset.preview).toBe('project:modern-serenity');
+    // Leaving the list and the card falls back to the selection.
+    fireEvent.focusOut(viewProject, { relatedTarget: document.body });
     expect(preview().dataset.preview).toBe('project:timeless-luxury');
   });
 
@@ -102,7 +107,7 @@ describe('PortfolioExplorer', () => {
     renderAt('/portfolio');
     fireEvent.mouseEnter(link('Residential'));
     expect(preview().dataset.preview).toMatch(/^project:/);
-    fireEvent.mouseLeave(categories().querySelector('ul')!);
+    fireEvent.mouseLeave(screen.getByTestId('portfolio-explorer'));
     expect(preview().dataset.preview).toBe('prompt');
   });
 });

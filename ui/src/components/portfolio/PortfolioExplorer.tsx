@@ -71,13 +71,23 @@ export function PortfolioExplorer({ items, selected, random = Math.random }: Pro
   return (
     <>
       <section aria-labelledby="portfolio-categories" className="container-page section">
-        <div className="grid gap-12 lg:grid-cols-12 lg:items-center lg:gap-16">
+        {/* Hover and focus state belong to the list and the card together, so that moving from a
+            category to its card's 'View Project' (by mouse or Tab) keeps the card in place. */}
+        <div
+          data-testid="portfolio-explorer"
+          className="grid gap-12 lg:grid-cols-12 lg:items-center lg:gap-16"
+          onMouseLeave={leave}
+          onFocusOut={(event) => {
+            const next = event.relatedTarget;
+            if (!(next instanceof Node) || !event.currentTarget.contains(next)) leave();
+          }}
+        >
           <nav aria-labelledby="portfolio-categories" className="lg:col-span-5">
             <span className="eyebrow">Browse by category</span>
             <h2 id="portfolio-categories" className="section-title mt-4">
               Explore Our Work
             </h2>
-            <ul className="mt-10 border-t border-sand-200" onMouseLeave={leave}>
+            <ul className="mt-10 border-t border-sand-200">
               {entries.map((entry) => {
                 const current = (selected?.id ?? ALL_ID) === entry.id;
                 return (
@@ -87,7 +97,6 @@ export function PortfolioExplorer({ items, selected, random = Math.random }: Pro
                       aria-current={current ? 'true' : undefined}
                       onMouseEnter={() => enter(entry.filter)}
                       onFocus={() => enter(entry.filter)}
-                      onBlur={leave}
                       className={`group flex items-center justify-between gap-4 py-5 font-display text-2xl transition-colors duration-300 md:text-3xl ${
                         current ? 'text-brass-700' : 'text-charcoal hover:text-brass-700'
                       }`}

@@ -18,20 +18,20 @@ export function Testimonials({ testimonials = allTestimonials }: Props) {
   const step = (by: number) => setIndex((i) => (i + by + count) % count);
 
   return (
-    <section aria-labelledby="testimonials-heading" className="bg-charcoal text-ivory">
+    <section aria-labelledby="testimonials-heading" className="text-charcoal">
       <div className="container-page section">
         <div className="mx-auto max-w-3xl text-center">
-          <span className="block text-xs font-semibold tracking-[0.25em] text-brass-300 uppercase">Testimonials</span>
+          <span className="eyebrow">Testimonials</span>
           <h2 id="testimonials-heading" className="mt-4 font-display text-4xl md:text-5xl">
             What Our Clients Say
           </h2>
-          <Quote aria-hidden="true" className="mx-auto mt-12 size-10 text-brass-300" strokeWidth={1.25} />
+          <Quote aria-hidden="true" className="mx-auto mt-12 size-10 text-brass-500" strokeWidth={1.25} />
           <figure aria-live="polite" className="mt-6">
-            <blockquote className="font-display text-2xl leading-snug text-ivory md:text-3xl">
+            <blockquote className="font-display text-2xl leading-snug text-charcoal md:text-3xl">
               <p>“{current.quote}”</p>
             </blockquote>
-            <figcaption className="mt-8 text-sm tracking-wide text-ivory/80">
-              <span className="block font-semibold text-ivory">{current.name}</span>
+            <figcaption className="mt-8 text-sm tracking-wide text-stone-600">
+              <span className="block font-semibold text-charcoal">{current.name}</span>
               {current.role}
             </figcaption>
           </figure>
@@ -40,18 +40,18 @@ export function Testimonials({ testimonials = allTestimonials }: Props) {
               type="button"
               onClick={() => step(-1)}
               aria-label="Previous testimonial"
-              className="grid size-12 place-items-center rounded-full border border-ivory/40 transition-colors hover:border-brass-300 hover:text-brass-300"
+              className="grid size-12 place-items-center rounded-full border border-stone-400 transition-colors hover:border-charcoal hover:bg-charcoal hover:text-ivory"
             >
               <ChevronLeft aria-hidden="true" className="size-5" />
             </button>
-            <p className="min-w-16 text-sm tracking-widest text-ivory/80" aria-hidden="true">
+            <p className="min-w-16 text-sm tracking-widest text-stone-600" aria-hidden="true">
               {index + 1} / {count}
             </p>
             <button
               type="button"
               onClick={() => step(1)}
               aria-label="Next testimonial"
-              className="grid size-12 place-items-center rounded-full border border-ivory/40 transition-colors hover:border-brass-300 hover:text-brass-300"
+              className="grid size-12 place-items-center rounded-full border border-stone-400 transition-colors hover:border-charcoal hover:bg-charcoal hover:text-ivory"
             >
               <ChevronRight aria-hidden="true" className="size-5" />
             </button>

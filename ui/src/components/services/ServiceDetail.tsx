@@ -80,7 +80,7 @@ export function ServiceDetail({ page }: { page: ServicePage }) {
         </div>
       </section>
 
-      <section aria-labelledby="service-steps" className="bg-sand/60">
+      <section aria-labelledby="service-steps" className="border-t border-sand-200 bg-white">
         <div className="container-page section">
           <h2 id="service-steps" className="section-title">
             How It Works
