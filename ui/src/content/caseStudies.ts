@@ -135,7 +135,7 @@ export const caseStudies: CaseStudy[] = [
       {
         title: 'Lobby & Reception Area',
         bullets: [
-          'A reception desk carved from a single block of Emperador marble as the first impression',
+          'A walnut reception desk on a softly lit plinth as the first impression',
           'Lounge seating in small groups so the lobby works for waiting guests and meetings',
           'A double-height feature wall in fluted walnut that carries the hotel’s signage',
           'Layered lighting that shifts from bright daytime to a warm evening atmosphere',
@@ -144,7 +144,7 @@ export const caseStudies: CaseStudy[] = [
       {
         title: 'Guest Accommodations',
         bullets: [
-          '48 rooms with upholstered headboards, writing desks and deep lounge chairs',
+          '48 rooms with slatted walnut headboard walls, upholstered benches and writing desks',
           'Blackout and sheer curtains on one motorised track, operated from the bedside',
           'Bathrooms in honed marble with rain showers and generous vanity space',
           'Bedside panels that control lights, curtains and air-conditioning in one place',
@@ -170,11 +170,11 @@ export const caseStudies: CaseStudy[] = [
       },
     ],
     gallery: [
-      'Hotel lobby with a marble reception desk and a fluted walnut feature wall',
-      'Guest room with an upholstered headboard and a lounge chair by the window',
-      'Marble guest bathroom with a rain shower and a generous vanity',
-      'All-day restaurant divided by slatted walnut screens',
-      'Bar with a backlit onyx counter and brass details',
+      'Hotel lobby with a long reception desk, arched windows and lounge chairs',
+      'Guest room with a slatted walnut headboard wall and an upholstered bench',
+      'All-day restaurant with round and square tables under pendant lights',
+      'Guest room with a low bed, bedside lamps and a tall window',
+      'Round pedestal table by the arched windows of the dining room',
     ],
   },
   {
@@ -222,11 +222,11 @@ export const caseStudies: CaseStudy[] = [
       },
     ],
     gallery: [
-      'Entertainment room with a fabric-wrapped media wall and modular velvet seating',
-      'Projection screen and surround speakers concealed in the media wall',
-      'Refreshment bar in smoked oak and quartz with glassware shelves',
-      'Power recliners with side tables and a deep wool rug',
-      'Room in its movie lighting scene with a low cove glow',
+      'Media wall with a large screen between tall speakers, a low sofa and cove lighting',
+      'Refreshment bar with three stools, backlit shelves and globe pendants',
+      'Lounge seating facing the media wall in the low movie lighting scene',
+      'Bar counter in front of backlit glassware shelves',
+      'Screen set into the dark media wall above a strip of floor-level light',
     ],
   },
   {
@@ -251,7 +251,7 @@ export const caseStudies: CaseStudy[] = [
           'Two working rain-shower bays where customers can try water pressure and spray',
           'A steam cubicle demonstrator with a glass front for guided sessions',
           'A consultation lounge with herbal tea and soft seating for families deciding together',
-          'Warm, low lighting and soft music that set this zone apart from the shop floor',
+          'A shallow pool between timber-slatted walls, lit by daylight from a private garden',
         ],
       },
       {
@@ -274,11 +274,11 @@ export const caseStudies: CaseStudy[] = [
       },
     ],
     gallery: [
-      'Showroom gallery with freestanding tubs on low plinths under pendant lights',
-      'Complete bathroom vignette with a stone vanity and brass taps',
-      'Spa experience zone with a working rain-shower bay',
-      'Materials bar with tile, stone and tap samples side by side',
-      'Consultation lounge with soft seating and fluted teak panels',
+      'Freestanding tub with a brass floor-mounted tap in front of a marble wall',
+      'Spa zone with a shallow pool between timber-slatted walls and garden windows',
+      'Stone wash basin on a timber plinth, with a freestanding tub in the foreground',
+      'Spa zone seen from its entrance, lit by the garden windows',
+      'Freestanding tub against a sage-green stone wall',
     ],
   },
   {
@@ -310,9 +310,9 @@ export const caseStudies: CaseStudy[] = [
         title: 'Materials & Finishes',
         bullets: [
           'Quartz countertops that resist turmeric stains and hot utensils',
-          'A full-height backsplash in handmade zellige tiles',
-          'Oak-veneer open shelving for everyday crockery',
-          'Matt black fittings against warm off-white cabinetry',
+          'A full-height backsplash in marble-look quartz, easy to wipe after every meal',
+          'Dark oak open shelving for everyday crockery',
+          'Taupe lower cabinets under warm white uppers',
         ],
       },
       {
@@ -326,11 +326,11 @@ export const caseStudies: CaseStudy[] = [
       },
     ],
     gallery: [
-      'Modern kitchen with a central island, quartz counters and pendant lights',
-      'Tall pull-out larder unit with adjustable shelves',
-      'Zellige tile backsplash with oak open shelving',
-      'Built-in ovens set into handle-less matt cabinetry',
-      'Breakfast counter linking the kitchen to the dining area',
+      'Kitchen with white upper cabinets, under-cabinet lighting and a stone-topped island',
+      'Run of taupe cabinetry below a marble backsplash and under-cabinet lights',
+      'Island with a dark timber base, a white stone top and three stools under pendants',
+      'Dining table for six under brass pendants, next to the kitchen',
+      'Open timber shelving above a low run of cabinets',
     ],
   },
   {
@@ -363,7 +363,7 @@ export const caseStudies: CaseStudy[] = [
         bullets: [
           'Floors and a feature wall in the living and dining rooms',
           'Kitchen countertops and backsplash in a single porcelain surface',
-          'Bathroom walls, floors and vanities finished floor to ceiling',
+          'A bathroom wall in small terracotta mosaic behind a freestanding tub',
           'Terrace and façade cladding in frost- and UV-resistant tiles',
         ],
       },
@@ -378,11 +378,11 @@ export const caseStudies: CaseStudy[] = [
       },
     ],
     gallery: [
-      'Living room with book-matched marble-look porcelain slabs on the feature wall',
-      'Kitchen with porcelain countertops and a matching backsplash',
-      'Bathroom finished floor to ceiling in large-format Italian tiles',
-      'Close-up of a mitred porcelain countertop edge',
-      'Sunlit terrace paved with textured outdoor porcelain tiles',
+      'Wall of tile and stone samples in terracotta, marble, sage and black',
+      'Bathroom showroom with three basins on stone pillars and a freestanding tub',
+      'Kitchen island in white porcelain with terracotta cabinetry and three stools',
+      'Terracotta mosaic tiles lining the wall behind a freestanding tub',
+      'Marble, timber, terracotta and sage tile samples laid out beside a plan sketch',
     ],
   },
 ];

@@ -31,7 +31,7 @@ export const servicePages: ServicePage[] = [
     lead: 'A complete home interior service, from the first measured drawing to the last cushion, shaped around the way your family actually lives.',
     image: {
       src: '/images/projects/modern-serenity-1.webp',
-      alt: 'Calm family living room with warm timber, linen upholstery and soft daylight',
+      alt: 'Living room with a low sofa, a round dark coffee table and afternoon sun across the floor',
     },
     body: [
       'Most of our homes begin with a conversation at the dining table: who wakes first, where the children study, how often the grandparents stay, which pieces of furniture carry a story. We design from those answers, not from a catalogue.',
@@ -65,7 +65,7 @@ export const servicePages: ServicePage[] = [
     lead: 'Bring a plan, a plot or a question. Our architects give clear, practical answers on layouts, structure and approvals before you commit money to them.',
     image: {
       src: '/images/pages/discipline-architecture.webp',
-      alt: 'Architectural drawings and a scale model on a studio desk',
+      alt: 'Modern two-storey house with a timber-clad upper floor and full-height glazing',
     },
     body: [
       'Can this wall come down? Will a second floor need new footings? Is the builder’s layout using the plot well? These questions are cheap to answer on paper and expensive to answer on site.',
@@ -99,7 +99,7 @@ export const servicePages: ServicePage[] = [
     lead: 'Selected projects, our services, the way we work and the materials we love, gathered in one studio brochure you can read at your own pace.',
     image: {
       src: '/images/projects/elegant-harmony-1.webp',
-      alt: 'Elegant lounge with classic mouldings, contemporary furniture and brass details',
+      alt: 'Dining area with a round pedestal table under a linen drum pendant',
     },
     body: [
       'The brochure is a quiet introduction to the studio: a dozen residential, hospitality and commercial projects with their plans and photographs, a walk through our four-step process, and a look at the stone, timber and fabric library we specify from.',
@@ -137,7 +137,7 @@ export const servicePages: ServicePage[] = [
     lead: 'Renovations planned in detail before the first wall comes down: surveys, phasing, budgets and finishes that respect what already stands.',
     image: {
       src: '/images/projects/kitchen-design-1.webp',
-      alt: 'Renovated kitchen with new cabinetry, stone counters and pendant lights',
+      alt: 'Renovated kitchen with white upper cabinets, a stone-topped island and pendant lights',
     },
     body: [
       'A renovation surprises you when it is planned on site instead of on paper. We start with a survey of what is there: wiring, plumbing, damp, levels and the condition of floors and walls, so that the budget covers the house you have rather than the one you imagine.',
@@ -171,7 +171,7 @@ export const servicePages: ServicePage[] = [
     lead: 'A focused session at your home or office on layout, colour, lighting and furniture, with advice you can act on straight away.',
     image: {
       src: '/images/pages/discipline-interior.webp',
-      alt: 'Designer arranging fabric swatches and material samples on a table',
+      alt: 'Living room with a cream sofa, a round coffee table and a linen drum pendant',
     },
     body: [
       'Sometimes a room needs a direction rather than a full project: a living room that never feels finished, a paint colour that looked different in the shop, a new sofa that does not fit the rest.',
@@ -204,7 +204,7 @@ export const servicePages: ServicePage[] = [
     lead: 'Offices, showrooms, restaurants and hotels designed for their brand, their people and the way they operate every day.',
     image: {
       src: '/images/projects/timeless-luxury-1.webp',
-      alt: 'Hotel lobby with a marble reception desk and warm ambient lighting',
+      alt: 'Hotel lobby with a long reception desk, arched windows and lounge chairs',
     },
     body: [
       'A commercial interior has to work hard: it carries a brand, it moves people efficiently and it has to open on a date that was fixed long before the drawings were. We plan for all three from the first meeting.',

@@ -103,7 +103,7 @@ export const ourApproach = {
     'Weekly site updates with photographs',
   ],
   image: {
-    src: '/images/pages/discipline-interior.webp',
-    alt: 'Designer comparing fabric swatches and material samples at the studio',
+    src: '/images/pages/discipline-visualization.webp',
+    alt: 'A living room drawn half as a line sketch and half as the finished room',
   },
 };
