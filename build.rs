@@ -1,9 +1,12 @@
 //! Builds the UI (`ui/` -> `ui/dist`) so that rust-embed can bake it into the executable.
 //!
 //! Runs `npm ci` when `ui/node_modules` is missing or older than `ui/package-lock.json`, then
-//! `npm run build`. Cargo re-runs this only when a UI source changes.
+//! `npm run build`, then writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file of
+//! `ui/dist` so that the server never compresses a file per request. Cargo re-runs this only when a
+//! UI source changes.
 
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const WATCHED: &[&str] = &[
@@ -25,13 +28,20 @@ fn main() {
         && Path::new("ui/dist/index.html").is_file()
     {
         println!("cargo:warning=STUDIO_SKIP_UI_BUILD is set: embedding the existing ui/dist");
+        if let Err(message) = precompress(Path::new("ui/dist")) {
+            fail(&message);
+        }
         return;
     }
     if let Err(message) = build_ui() {
-        // One clear line; cargo shows it as the reason the build failed.
-        eprintln!("error: {message}");
-        std::process::exit(1);
+        fail(&message);
     }
+}
+
+/// One clear line; cargo shows it as the reason the build failed.
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(1);
 }
 
 fn build_ui() -> Result<(), String> {
@@ -61,7 +71,83 @@ fn build_ui() -> Result<(), String> {
     if !ui.join("dist/index.html").is_file() {
         return Err("the UI build finished without ui/dist/index.html".to_string());
     }
+    precompress(&ui.join("dist"))
+}
+
+/// Formats that are already compressed (fonts, images) gain nothing from another pass.
+const COMPRESSIBLE: &[&str] = &[
+    "js",
+    "mjs",
+    "css",
+    "html",
+    "svg",
+    "json",
+    "txt",
+    "xml",
+    "webmanifest",
+    "ico",
+    "map",
+];
+
+/// Writes `<file>.br` and `<file>.gz` beside every compressible file of `dist`, except the shell
+/// (`index.html`), which the server fills in per route and compresses itself. A copy that would not
+/// be at least 5% smaller is not written, and the server then sends the file as it is.
+fn precompress(dist: &Path) -> Result<(), String> {
+    let mut files = Vec::new();
+    collect(dist, &mut files)?;
+    for path in files {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !COMPRESSIBLE.contains(&ext) || path == dist.join("index.html") {
+            continue;
+        }
+        let data = std::fs::read(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        for (suffix, packed) in [("br", brotli_best(&data)?), ("gz", gzip_best(&data)?)] {
+            let out = PathBuf::from(format!("{}.{suffix}", path.display()));
+            if packed.len() * 20 < data.len() * 19 {
+                std::fs::write(&out, &packed)
+                    .map_err(|e| format!("writing {}: {e}", out.display()))?;
+            } else if out.exists() {
+                std::fs::remove_file(&out)
+                    .map_err(|e| format!("removing the stale {}: {e}", out.display()))?;
+            }
+        }
+    }
     Ok(())
+}
+
+/// Every file under `dir`, without the compressed copies themselves.
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("listing {}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry
+            .map_err(|e| format!("listing {}: {e}", dir.display()))?
+            .path();
+        if path.is_dir() {
+            collect(&path, files)?;
+        } else if !matches!(path.extension().and_then(|e| e.to_str()), Some("br" | "gz")) {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn brotli_best(data: &[u8]) -> Result<Vec<u8>, String> {
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        lgwin: 22,
+        size_hint: data.len(),
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    brotli::BrotliCompress(&mut &data[..], &mut out, &params)
+        .map_err(|e| format!("brotli: {e}"))?;
+    Ok(out)
+}
+
+fn gzip_best(data: &[u8]) -> Result<Vec<u8>, String> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(data).map_err(|e| format!("gzip: {e}"))?;
+    encoder.finish().map_err(|e| format!("gzip: {e}"))
 }
 
 /// npm writes node_modules/.package-lock.json on every install; older than the lock file means the
