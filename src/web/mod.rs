@@ -1,6 +1,7 @@
 //! Everything outside `/api`: the SPA shell per route, the embedded UI build, uploaded media,
 //! `/robots.txt`, `/sitemap.xml` and `/healthz`.
 
+pub mod assets;
 pub mod shell;
 
 use crate::server::App;
@@ -32,6 +33,7 @@ const ONE_DAY: &str = "public, max-age=86400";
 /// Every non-API route. Rejections left: method not allowed on a page path.
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     let get = warp::get().or(warp::head()).unify();
+    assets::warm();
     let with_app = crate::api::with_app(app);
 
     let healthz = warp::path!("healthz")
@@ -117,7 +119,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .unify()
 }
 
-/// The answer for a page path: its shell with 200, or the not-found shell with 404.
+/// The answer for a page path: its shell with 200, or the not-found shell with 404, in the
+/// encoding the client takes best (compressed when the shells were rendered, never here).
 fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
     let pages = app.shells.pages();
     if path.len() > 1 && path.ends_with('/') {
@@ -127,21 +130,12 @@ fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
         }
     }
     let (rendered, status) = match pages.get(path) {
-        Some(r) => (r.clone(), StatusCode::OK),
-        None => (pages.not_found.clone(), StatusCode::NOT_FOUND),
+        Some(r) => (r, StatusCode::OK),
+        None => (&pages.not_found, StatusCode::NOT_FOUND),
     };
-    let mut res = if status == StatusCode::OK && etag_matches(headers, &rendered.etag) {
-        empty(StatusCode::NOT_MODIFIED)
-    } else {
-        let mut res = Response::new(rendered.body.clone().into());
-        *res.status_mut() = status;
-        res
-    };
+    let mut res = rendered.encoded.respond(headers, status);
     set(&mut res, header::CONTENT_TYPE, "text/html; charset=utf-8");
     set(&mut res, header::CACHE_CONTROL, "no-cache");
-    if let Ok(v) = HeaderValue::from_str(&rendered.etag) {
-        res.headers_mut().insert(header::ETAG, v);
-    }
     html_security_headers(&mut res, rendered.noindex);
     res
 }
@@ -165,41 +159,9 @@ pub fn html_security_headers(res: &mut Response, noindex: bool) {
     }
 }
 
-/// A file of the UI build other than the shell: hashed `/assets/*` are immutable; the rest
-/// (default images, icons) keep stable names, so they get a day of cache and an ETag.
+/// A file of the UI build other than the shell, from the table src/web/assets.rs built at start-up.
 fn embedded_file(path: &str, headers: &HeaderMap) -> Option<Response> {
-    let rel = path.strip_prefix('/')?;
-    if rel.is_empty() || rel == "index.html" || rel.contains("..") {
-        return None;
-    }
-    let file = Dist::get(rel)?;
-    let etag = format!(
-        "\"{}\"",
-        file.metadata.sha256_hash()[..16]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    );
-    let immutable = rel.starts_with("assets/");
-    let mut res = if !immutable && etag_matches(headers, &etag) {
-        empty(StatusCode::NOT_MODIFIED)
-    } else {
-        Response::new(Bytes::from(file.data.into_owned()).into())
-    };
-    let mime = mime_guess::from_path(rel).first_or_octet_stream();
-    if let Ok(v) = HeaderValue::from_str(mime.essence_str()) {
-        res.headers_mut().insert(header::CONTENT_TYPE, v);
-    }
-    set(
-        &mut res,
-        header::CACHE_CONTROL,
-        if immutable { IMMUTABLE } else { ONE_DAY },
-    );
-    set(&mut res, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
-    if let Ok(v) = HeaderValue::from_str(&etag) {
-        res.headers_mut().insert(header::ETAG, v);
-    }
-    Some(res)
+    assets::get(path).map(|asset| asset.respond(headers))
 }
 
 /// An uploaded file from the data file; its name carries its content hash, so it never changes.

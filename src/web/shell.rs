@@ -3,6 +3,7 @@
 //! Rendering happens at start-up and after each admin write, never per request: a request only
 //! looks up the finished bytes.
 
+use super::assets::Encoded;
 use crate::site::{PageHead, ROUTES};
 use crate::store::Store;
 use anyhow::{Context, Result, bail};
@@ -19,6 +20,8 @@ const DATA_MARKER: &str = "<!--studio:data-->";
 pub struct Rendered {
     pub body: Bytes,
     pub etag: String,
+    /// The same page with its brotli and gzip copies, compressed once here and sent as they are.
+    pub encoded: Encoded,
     /// Admin pages are kept out of search engines.
     pub noindex: bool,
 }
@@ -215,9 +218,11 @@ impl Template {
             &self.after_data,
         ]
         .concat();
-        let etag = etag_of(body.as_bytes());
+        let body = Bytes::from(body);
+        let etag = etag_of(&body);
         Rendered {
-            body: Bytes::from(body),
+            encoded: Encoded::compress(body.clone(), &etag),
+            body,
             etag,
             noindex,
         }

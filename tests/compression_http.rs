@@ -1,0 +1,146 @@
+//! Precompressed answers over real HTTP: the shell and the UI build in brotli or gzip as the
+//! client asks, each encoding with its own ETag, `Vary: Accept-Encoding`, and bytes that decode to
+//! exactly the plain answer.
+
+mod common;
+
+use common::TestServer;
+use std::io::Read;
+
+async fn fetch(server: &TestServer, path: &str, accept: &str) -> reqwest::Response {
+    server
+        .client
+        .get(server.url(path))
+        .header("accept-encoding", accept)
+        .send()
+        .await
+        .unwrap()
+}
+
+fn decode(encoding: &str, body: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    match encoding {
+        "br" => brotli::Decompressor::new(body, 4096)
+            .read_to_end(&mut out)
+            .unwrap(),
+        "gzip" => flate2::read::GzDecoder::new(body)
+            .read_to_end(&mut out)
+            .unwrap(),
+        other => panic!("unexpected encoding {other}"),
+    };
+    out
+}
+
+/// The entry script and stylesheet the shell names.
+async fn entry_assets(server: &TestServer) -> Vec<String> {
+    let html = server.get("/").await.text().await.unwrap();
+    html.split(['"', '\''])
+        .filter(|s| s.starts_with("/assets/") && (s.ends_with(".js") || s.ends_with(".css")))
+        .map(str::to_string)
+        .collect()
+}
+
+#[tokio::test]
+async fn assets_come_in_the_encoding_asked_for_and_decode_to_the_file() {
+    let server = TestServer::start().await;
+    let assets = entry_assets(&server).await;
+    assert!(!assets.is_empty());
+    for asset in &assets {
+        let plain = fetch(&server, asset, "identity").await;
+        assert_eq!(plain.status(), 200);
+        assert!(!plain.headers().contains_key("content-encoding"), "{asset}");
+        assert_eq!(plain.headers()["vary"], "accept-encoding", "{asset}");
+        let plain_etag = plain.headers()["etag"].clone();
+        let plain = plain.bytes().await.unwrap();
+        for (accept, encoding) in [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip")] {
+            let res = fetch(&server, asset, accept).await;
+            assert_eq!(res.status(), 200);
+            assert_eq!(res.headers()["content-encoding"], encoding, "{asset}");
+            assert_eq!(res.headers()["vary"], "accept-encoding");
+            assert_eq!(
+                res.headers()["cache-control"],
+                "public, max-age=31536000, immutable"
+            );
+            assert_ne!(res.headers()["etag"], plain_etag, "{asset} {encoding}");
+            let body = res.bytes().await.unwrap();
+            assert!(body.len() < plain.len(), "{asset} {encoding}");
+            assert_eq!(decode(encoding, &body), plain, "{asset} {encoding}");
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_compressed_copies_have_no_url_of_their_own() {
+    let server = TestServer::start().await;
+    for asset in entry_assets(&server).await {
+        for suffix in [".br", ".gz"] {
+            let res = server.get(&format!("{asset}{suffix}")).await;
+            assert_eq!(res.status(), 404, "{asset}{suffix}");
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn shells_are_compressed_and_revalidate_per_encoding() {
+    let server = TestServer::start().await;
+    for path in ["/", "/portfolio/timeless-luxury", "/no-such-page"] {
+        let plain = fetch(&server, path, "identity").await;
+        let status = plain.status();
+        let plain = plain.bytes().await.unwrap();
+        for (accept, encoding) in [("br;q=1, gzip;q=0.8", "br"), ("gzip", "gzip")] {
+            let res = fetch(&server, path, accept).await;
+            assert_eq!(res.status(), status, "{path}");
+            assert_eq!(res.headers()["content-encoding"], encoding, "{path}");
+            assert_eq!(res.headers()["vary"], "accept-encoding", "{path}");
+            assert_eq!(res.headers()["content-type"], "text/html; charset=utf-8");
+            let etag = res.headers()["etag"].clone();
+            let body = res.bytes().await.unwrap();
+            assert_eq!(decode(encoding, &body), plain, "{path} {encoding}");
+            if status == 200 {
+                let again = server
+                    .client
+                    .get(server.url(path))
+                    .header("accept-encoding", accept)
+                    .header("if-none-match", etag.clone())
+                    .send()
+                    .await
+                    .unwrap();
+                assert_eq!(again.status(), 304, "{path} {encoding}");
+                // The other encoding's ETag names other bytes: no 304 for it.
+                let other = if encoding == "br" { "gzip" } else { "br" };
+                let crossed = server
+                    .client
+                    .get(server.url(path))
+                    .header("accept-encoding", other)
+                    .header("if-none-match", etag)
+                    .send()
+                    .await
+                    .unwrap();
+                assert_eq!(crossed.status(), 200, "{path} {encoding}");
+            }
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_admin_write_recompresses_the_shells() {
+    let server = TestServer::start().await;
+    server
+        .app
+        .store
+        .upsert_setting("company_phone", "+91 40 5555 0199", "Company phone")
+        .unwrap();
+    server.app.refresh_site().unwrap();
+    let res = fetch(&server, "/", "br").await;
+    assert_eq!(res.headers()["content-encoding"], "br");
+    let html = decode("br", &res.bytes().await.unwrap());
+    assert!(
+        String::from_utf8(html)
+            .unwrap()
+            .contains("+91 40 5555 0199")
+    );
+    server.stop().await;
+}
