@@ -3,6 +3,8 @@
 //! Every route checks its path before its method, so that a path nobody serves is a 404 and only a
 //! served path with the wrong method is a 405. One `recover` turns every rejection into JSON.
 
+pub mod contact;
+
 use crate::server::App;
 use serde::Serialize;
 use std::convert::Infallible;
@@ -95,6 +97,7 @@ where
 
 /// Every `/api` route, with JSON errors for whatever none of them serves.
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
+    let contact = contact::routes(app.clone());
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -107,7 +110,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
             ))
         });
     // The prefix is matched first, outside the recover, so other paths fall through to the website.
-    warp::path("api").and(health.recover(recover).unify())
+    let all = health.or(contact).unify();
+    warp::path("api").and(all.recover(recover).unify())
 }
 
 /// Hands the shared application state to a handler.

@@ -2,6 +2,7 @@
 //! `/robots.txt`, `/sitemap.xml` and `/healthz`.
 
 pub mod assets;
+pub mod contact_form;
 pub mod shell;
 
 use crate::server::App;
@@ -34,6 +35,7 @@ const ONE_DAY: &str = "public, max-age=86400";
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     let get = warp::get().or(warp::head()).unify();
     assets::warm();
+    let contact_form = contact_form::routes(app.clone());
     let with_app = crate::api::with_app(app);
 
     let healthz = warp::path!("healthz")
@@ -112,6 +114,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(sitemap)
         .unify()
         .or(media)
+        .unify()
+        .or(contact_form)
         .unify()
         .or(files)
         .unify()

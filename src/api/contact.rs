@@ -1,0 +1,351 @@
+//! `POST /api/contact`: a visitor's message, checked, rate-limited and stored durably before any 2xx.
+//!
+//! The no-JavaScript form (`web::contact_form`) goes through the same [`submit`], so both doors
+//! apply the same rules.
+
+use super::{ApiError, blocking, json_response, with_app};
+use crate::limits;
+use crate::server::App;
+use crate::store::ContactMessage;
+use serde::Deserialize;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+use warp::http::{HeaderValue, StatusCode, header};
+use warp::reply::Response;
+use warp::{Filter, Rejection};
+
+pub const NAME_MAX: usize = 100;
+pub const EMAIL_MAX: usize = 254;
+pub const MESSAGE_MAX: usize = 5000;
+/// Room for the longest valid message even if every character is 4-byte UTF-8, percent-encoded
+/// (12 bytes each), plus the field names; anything larger is refused before it is read.
+pub const BODY_MAX: u64 = 96 * 1024;
+
+pub const SENT: &str = "Your message has been sent successfully.";
+pub const FILL_ALL: &str = "Please fill out all fields.";
+
+/// The fields as a client sends them (JSON or a urlencoded form). `website` is the honeypot: it is
+/// hidden from people, so only a bot fills it in.
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct ContactInput {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub message: Option<String>,
+    #[serde(default)]
+    pub website: Option<String>,
+}
+
+/// A message that passed every check, trimmed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidContact {
+    pub name: String,
+    pub email: String,
+    pub message: String,
+}
+
+/// What became of a submission that was not refused.
+#[derive(Debug)]
+pub enum Accepted {
+    Stored(ContactMessage),
+    /// The honeypot was filled in: answered like a success, stored nowhere.
+    DroppedAsBot,
+}
+
+/// Why a submission was refused; nothing is stored in any case.
+#[derive(Debug)]
+pub enum Refused {
+    Invalid(String),
+    TooMany(Duration),
+    Failed(ApiError),
+}
+
+impl Refused {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Refused::Invalid(_) => StatusCode::BAD_REQUEST,
+            Refused::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            Refused::Failed(e) => e.status,
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match self {
+            Refused::Invalid(m) => m.clone(),
+            Refused::TooMany(wait) => too_many_message(*wait),
+            Refused::Failed(_) => {
+                "We could not save your message just now. Please try again in a moment.".into()
+            }
+        }
+    }
+
+    /// Adds `Retry-After` to a response when the refusal was the rate limit.
+    pub fn add_headers(&self, res: &mut Response) {
+        if let Refused::TooMany(wait) = self
+            && let Ok(v) = HeaderValue::from_str(&limits::retry_after_secs(*wait).to_string())
+        {
+            res.headers_mut().insert(header::RETRY_AFTER, v);
+        }
+    }
+}
+
+fn too_many_message(wait: Duration) -> String {
+    let minutes = limits::retry_after_secs(wait).div_ceil(60).max(1);
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    format!(
+        "You have sent several messages in a short time. Please try again in {minutes} {unit}, \
+         or call us directly."
+    )
+}
+
+/// Checks the fields: all three present after trimming, a plausible e-mail address, and lengths
+/// within `NAME_MAX` / `EMAIL_MAX` / `MESSAGE_MAX` characters.
+pub fn validate(input: &ContactInput) -> Result<ValidContact, String> {
+    let field = |v: &Option<String>| v.as_deref().unwrap_or("").trim().to_string();
+    let (name, email, message) = (
+        field(&input.name),
+        field(&input.email),
+        field(&input.message),
+    );
+    if name.is_empty() || email.is_empty() || message.is_empty() {
+        return Err(FILL_ALL.into());
+    }
+    if name.chars().count() > NAME_MAX {
+        return Err(format!(
+            "Please shorten your name to at most {NAME_MAX} characters."
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("Your name contains characters that are not allowed.".into());
+    }
+    if email.chars().count() > EMAIL_MAX || !is_email(&email) {
+        return Err("Please enter a valid email address.".into());
+    }
+    if message.chars().count() > MESSAGE_MAX {
+        return Err(format!(
+            "Please shorten your message to at most {MESSAGE_MAX} characters."
+        ));
+    }
+    if message
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    {
+        return Err("Your message contains characters that are not allowed.".into());
+    }
+    Ok(ValidContact {
+        name,
+        email,
+        message,
+    })
+}
+
+/// A syntactic check of the addresses people type: `local@domain.tld`, no spaces or characters
+/// that only appear in quoted or bracketed forms, a domain of at least two labels (letters of any
+/// script, digits, inner hyphens) and a top-level label that is not all digits.
+pub fn is_email(email: &str) -> bool {
+    let Some((local, domain)) = email.rsplit_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && local.chars().count() <= 64
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local
+            .chars()
+            .all(|c| !c.is_whitespace() && !c.is_control() && !"@\"(),:;<>[\\]".contains(c));
+    let labels: Vec<&str> = domain.split('.').collect();
+    let domain_ok = labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && l.chars().count() <= 63
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+        })
+        && labels.last().is_some_and(|tld| {
+            tld.chars().count() >= 2 && !tld.chars().all(|c| c.is_ascii_digit())
+        });
+    local_ok && domain_ok
+}
+
+/// The one path every contact message takes: drop bots, validate, count against the client's
+/// limit, store durably, then announce.
+pub async fn submit(
+    app: &Arc<App>,
+    client: IpAddr,
+    input: ContactInput,
+) -> Result<Accepted, Refused> {
+    // A bot is answered like a person whatever else it sent, so the answer teaches it nothing.
+    let bot = input
+        .website
+        .as_deref()
+        .is_some_and(|w| !w.trim().is_empty());
+    let valid = if bot {
+        None
+    } else {
+        Some(validate(&input).map_err(Refused::Invalid)?)
+    };
+    // Bots count against the limit too, so a flood from one address soon meets a 429.
+    app.limits
+        .contact_by_ip
+        .hit(&client.to_string())
+        .map_err(Refused::TooMany)?;
+    let Some(valid) = valid else {
+        tracing::info!(%client, "contact form honeypot filled in; message dropped");
+        return Ok(Accepted::DroppedAsBot);
+    };
+    let store = app.store.clone();
+    let stored = blocking(move || store.add_contact(&valid.name, &valid.email, &valid.message))
+        .await
+        .map_err(Refused::Failed)?;
+    message_stored(&stored);
+    Ok(Accepted::Stored(stored))
+}
+
+/// The one place a new message is announced. It runs after the durable write, so a notice that
+/// fails (the e-mail notice of `src/notify.rs` belongs here) never loses a message.
+fn message_stored(msg: &ContactMessage) {
+    tracing::info!(id = msg.id, "contact message stored");
+}
+
+/// The client's address for rate limiting: the peer, or the forwarded address behind a trusted proxy.
+pub fn client_filter(app: Arc<App>) -> impl Filter<Extract = (IpAddr,), Error = Rejection> + Clone {
+    warp::addr::remote()
+        .and(warp::header::optional::<String>("x-forwarded-for"))
+        .map(move |peer: Option<SocketAddr>, xff: Option<String>| {
+            limits::client_ip(peer, xff.as_deref(), &app.config.trusted_proxies)
+        })
+}
+
+/// `POST /api/contact` with a JSON body of at most `BODY_MAX` bytes.
+pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
+    warp::path!("contact")
+        .and(warp::post())
+        .and(warp::body::content_length_limit(BODY_MAX))
+        .and(warp::body::json::<ContactInput>())
+        .and(client_filter(app.clone()))
+        .and(with_app(app))
+        .and_then(
+            |input: ContactInput, client: IpAddr, app: Arc<App>| async move {
+                Ok::<_, Rejection>(match submit(&app, client, input).await {
+                    Ok(Accepted::Stored(msg)) => json_response(
+                        StatusCode::CREATED,
+                        &serde_json::json!({ "id": msg.id, "message": SENT }),
+                    ),
+                    Ok(Accepted::DroppedAsBot) => {
+                        json_response(StatusCode::CREATED, &serde_json::json!({ "message": SENT }))
+                    }
+                    Err(refused) => {
+                        let mut res = super::error_response(refused.status(), &refused.message());
+                        refused.add_headers(&mut res);
+                        res
+                    }
+                })
+            },
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(name: &str, email: &str, message: &str) -> ContactInput {
+        ContactInput {
+            name: Some(name.into()),
+            email: Some(email.into()),
+            message: Some(message.into()),
+            website: None,
+        }
+    }
+
+    #[test]
+    fn fields_are_trimmed_and_all_required() {
+        let ok = validate(&input("  Meera ", " meera@example.in\n", " Hello\n")).unwrap();
+        assert_eq!(ok.name, "Meera");
+        assert_eq!(ok.email, "meera@example.in");
+        assert_eq!(ok.message, "Hello");
+        for bad in [
+            input("", "a@b.in", "m"),
+            input("n", "   ", "m"),
+            input("n", "a@b.in", "\n\t "),
+            ContactInput::default(),
+        ] {
+            assert_eq!(validate(&bad).unwrap_err(), FILL_ALL);
+        }
+    }
+
+    #[test]
+    fn lengths_count_characters_not_bytes() {
+        let name = "అ".repeat(NAME_MAX);
+        assert!(validate(&input(&name, "a@b.in", "m")).is_ok());
+        let name = "అ".repeat(NAME_MAX + 1);
+        assert!(validate(&input(&name, "a@b.in", "m")).is_err());
+        assert!(validate(&input("n", "a@b.in", &"x".repeat(MESSAGE_MAX))).is_ok());
+        assert!(validate(&input("n", "a@b.in", &"x".repeat(MESSAGE_MAX + 1))).is_err());
+        let email = format!("{}@{}.in", "a".repeat(64), "b".repeat(63));
+        let long = format!(
+            "{}@{}.{}.{}.in",
+            "a".repeat(64),
+            "b".repeat(63),
+            "c".repeat(63),
+            "d".repeat(60)
+        );
+        assert!(validate(&input("n", &email, "m")).is_ok());
+        assert!(long.chars().count() > EMAIL_MAX);
+        assert!(validate(&input("n", &long, "m")).is_err());
+    }
+
+    #[test]
+    fn control_characters_are_refused_but_line_breaks_are_kept() {
+        assert!(validate(&input("n\u{0}", "a@b.in", "m")).is_err());
+        assert!(validate(&input("n", "a@b.in", "bad\u{7}bell")).is_err());
+        let ok = validate(&input("n", "a@b.in", "line one\r\n\tline two")).unwrap();
+        assert_eq!(ok.message, "line one\r\n\tline two");
+    }
+
+    #[test]
+    fn plausible_addresses_pass_and_broken_ones_do_not() {
+        for good in [
+            "a@b.in",
+            "first.last+tag@studio.co.in",
+            "o'neil@example.com",
+            "user@xn--80ak6aa92e.com",
+            "ravi@ఉదాహరణ.భారత్",
+        ] {
+            assert!(is_email(good), "{good}");
+        }
+        for bad in [
+            "plain",
+            "@b.in",
+            "a@",
+            "a@b",
+            "a@.in",
+            "a@b..in",
+            "a b@c.in",
+            "a@b c.in",
+            ".a@b.in",
+            "a.@b.in",
+            "a..b@c.in",
+            "a@-b.in",
+            "a@b-.in",
+            "a@b.c",
+            "a@1.2.3.4",
+            "a@@b.in",
+            "<a@b.in>",
+            "a@[127.0.0.1]",
+        ] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_wait_is_said_in_whole_minutes() {
+        assert!(too_many_message(Duration::from_secs(30)).contains("1 minute,"));
+        assert!(too_many_message(Duration::from_secs(61)).contains("2 minutes"));
+        assert!(too_many_message(Duration::from_secs(600)).contains("10 minutes"));
+    }
+}
