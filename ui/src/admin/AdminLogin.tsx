@@ -59,7 +59,7 @@ export default function AdminLogin() {
     <div className="grid min-h-screen place-items-center px-5 py-12">
       <div className="w-full max-w-md">
         <div className="mb-8 flex items-center justify-center gap-3">
-          <img src={site.logo} alt="" width={40} height={40} className="size-10 object-contain" />
+          <img src={site.logo} alt="" width={40} height={40} className="h-10 w-auto max-w-32 object-contain" />
           <span className="font-display text-2xl font-semibold tracking-wide">{site.studioName}</span>
         </div>
         <div className="rounded-sm border border-sand-200 bg-white p-6 shadow-sm sm:p-8">

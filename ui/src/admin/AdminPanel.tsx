@@ -125,5 +125,6 @@ function HeaderLogo() {
   const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings] });
   const stored = settings.data?.find((setting) => setting.settingKey === LOGO_KEY)?.settingValue.trim();
   const logo = settings.isSuccess ? stored || DEFAULT_LOGO : site.logo;
-  return <img src={logo} alt="" width={40} height={40} className="size-10 shrink-0 object-contain" />;
+  // A wide wordmark keeps its proportions; the studio name beside it names the page.
+  return <img src={logo} alt="" width={40} height={40} className="h-10 w-auto max-w-32 shrink-0 object-contain" />;
 }

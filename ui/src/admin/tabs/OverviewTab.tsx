@@ -26,7 +26,7 @@ function Count({ label, path, icon: Icon }: (typeof counts)[number]) {
   const value = list.isSuccess ? String(list.data.length) : list.isError ? '–' : '…';
   return (
     <Card className="flex items-center gap-4">
-      <span className="grid size-12 shrink-0 place-items-center rounded-full bg-sand text-brass-700">
+      <span className="hidden size-12 shrink-0 place-items-center rounded-full bg-sand text-brass-700 sm:grid">
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <div>
@@ -43,7 +43,7 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
   return (
     <section aria-labelledby="overview-heading">
       <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {counts.map((count) => (
           <Count key={count.path} {...count} />
         ))}
