@@ -1,4 +1,4 @@
-//! Consistent copies of the data file, and putting one back.
+//! Consistent copies of the data file: scheduled snapshots, downloads, and putting one back.
 //!
 //! Copying the file while a server writes to it gives an unreadable copy, so a copy is only ever
 //! taken from inside the process that holds the file, with writes paused for the copy's duration.
@@ -8,6 +8,16 @@ use anyhow::{Context, Result, bail};
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// Scheduled snapshots are named `studio-<UTC time>.redb`, so that names sort by age.
+const SNAPSHOT_PREFIX: &str = "studio-";
+const SNAPSHOT_SUFFIX: &str = ".redb";
+/// Where a snapshot is written before it is renamed into the folder, so that every file a host
+/// sees in the snapshots folder is complete.
+const PARTIAL_DIR: &str = ".partial";
+/// The longest wait before trying again after a failed snapshot (a full disk, a missing folder).
+const RETRY_AFTER_FAILURE: Duration = Duration::from_secs(15 * 60);
 
 /// Writes a consistent copy of the open store to `dest`: a temp file beside it, fsynced, then
 /// renamed, so `dest` is either the old file or the whole new one.
@@ -69,6 +79,166 @@ pub fn restore(src: &Path, data: &Path) -> Result<Option<PathBuf>> {
         .with_context(|| format!("putting the restored file in place at {}", data.display()))?;
     sync_dir(data);
     Ok(kept)
+}
+
+/// Writes a snapshot into `dir` as `studio-<UTC time>.redb` and deletes all but the newest `keep`.
+/// Returns the new file.
+pub fn snapshot_into(store: &Store, dir: &Path, keep: usize) -> Result<PathBuf> {
+    let partial = dir.join(PARTIAL_DIR);
+    fs::create_dir_all(&partial)
+        .with_context(|| format!("creating the snapshots folder {}", dir.display()))?;
+    let mut at = SystemTime::now();
+    let name = loop {
+        let name = snapshot_name(at);
+        if !dir.join(&name).exists() {
+            break name;
+        }
+        // Two snapshots within one millisecond: the later one takes the next free name.
+        at += Duration::from_millis(1);
+    };
+    let tmp = partial.join(&name);
+    let copied = store.with_writes_paused(|source| copy_synced(source, &tmp));
+    if let Err(e) = copied {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    let dest = dir.join(&name);
+    fs::rename(&tmp, &dest)
+        .with_context(|| format!("moving the snapshot to {}", dest.display()))?;
+    sync_dir(&dest);
+    prune(dir, keep)?;
+    Ok(dest)
+}
+
+/// `studio-2024-12-15T09-30-00.123Z.redb`: readable, sortable, and free of `:` for other systems.
+fn snapshot_name(at: SystemTime) -> String {
+    let stamp = humantime::format_rfc3339_millis(at)
+        .to_string()
+        .replace(':', "-");
+    format!("{SNAPSHOT_PREFIX}{stamp}{SNAPSHOT_SUFFIX}")
+}
+
+/// The scheduled snapshots in `dir`, oldest first.
+pub fn snapshots(dir: &Path) -> Result<Vec<PathBuf>> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", dir.display())),
+    };
+    let mut names = Vec::new();
+    for entry in entries {
+        let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if name.starts_with(SNAPSHOT_PREFIX)
+            && name.ends_with(SNAPSHOT_SUFFIX)
+            && entry.file_type().is_ok_and(|t| t.is_file())
+        {
+            names.push(name.to_string());
+        }
+    }
+    names.sort();
+    Ok(names.into_iter().map(|n| dir.join(n)).collect())
+}
+
+/// Deletes all but the newest `keep` snapshots in `dir`; returns the deleted files.
+pub fn prune(dir: &Path, keep: usize) -> Result<Vec<PathBuf>> {
+    let all = snapshots(dir)?;
+    let old = all.len().saturating_sub(keep);
+    let mut deleted = Vec::new();
+    for path in all.into_iter().take(old) {
+        fs::remove_file(&path).with_context(|| format!("deleting {}", path.display()))?;
+        deleted.push(path);
+    }
+    Ok(deleted)
+}
+
+/// How long to wait before the next snapshot, given when the newest one was written.
+pub fn next_snapshot_in(newest: Option<SystemTime>, now: SystemTime, every: Duration) -> Duration {
+    match newest {
+        Some(at) => (at + every).duration_since(now).unwrap_or(Duration::ZERO),
+        None => Duration::ZERO,
+    }
+}
+
+/// Writes a snapshot into `dir` every `every`, keeping the newest `keep`. A restart keeps to the
+/// schedule: the first snapshot comes `every` after the newest one already in the folder (at once
+/// when there is none, or it is overdue).
+pub fn spawn_schedule(
+    store: Store,
+    dir: PathBuf,
+    every: Duration,
+    keep: usize,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        // Leftovers of a snapshot interrupted by a crash are never complete copies.
+        let _ = fs::remove_dir_all(dir.join(PARTIAL_DIR));
+        let newest = snapshots(&dir)
+            .ok()
+            .and_then(|all| all.last().cloned())
+            .and_then(|p| fs::metadata(p).and_then(|m| m.modified()).ok());
+        let mut wait = next_snapshot_in(newest, SystemTime::now(), every);
+        tracing::info!(
+            dir = %dir.display(),
+            "snapshots every {}, keeping {keep}; next in {}",
+            humantime::format_duration(every),
+            humantime::format_duration(Duration::from_secs(wait.as_secs()))
+        );
+        loop {
+            tokio::time::sleep(wait).await;
+            let (store, dir) = (store.clone(), dir.clone());
+            let done = tokio::task::spawn_blocking(move || snapshot_into(&store, &dir, keep)).await;
+            wait = match done {
+                Ok(Ok(path)) => {
+                    tracing::info!(file = %path.display(), "wrote a snapshot");
+                    every
+                }
+                Ok(Err(e)) => {
+                    tracing::error!("the scheduled snapshot failed: {e:#}");
+                    every.min(RETRY_AFTER_FAILURE)
+                }
+                Err(e) => {
+                    tracing::error!("the scheduled snapshot stopped: {e}");
+                    every.min(RETRY_AFTER_FAILURE)
+                }
+            };
+        }
+    })
+}
+
+/// A consistent copy of the open store for a download: an unnamed file (created beside the data
+/// file, then unlinked at once) and its length. Nothing is left on disk once the handle is dropped.
+pub fn download_copy(store: &Store) -> Result<(File, u64)> {
+    let mut random = [0u8; 8];
+    getrandom::fill(&mut random).map_err(|e| anyhow::anyhow!("no system randomness: {e}"))?;
+    let tag: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    let mut name = store.path().as_os_str().to_owned();
+    name.push(format!(".download-{tag}"));
+    let tmp = PathBuf::from(name);
+    let copied = store.with_writes_paused(|source| {
+        let mut reader =
+            File::open(source).with_context(|| format!("opening {}", source.display()))?;
+        let mut writer = File::options()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .with_context(|| format!("creating {}", tmp.display()))?;
+        std::io::copy(&mut reader, &mut writer)
+            .with_context(|| format!("copying to {}", tmp.display()))?;
+        Ok(writer)
+    });
+    let mut file = match copied {
+        Ok(file) => file,
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            return Err(e);
+        }
+    };
+    fs::remove_file(&tmp).with_context(|| format!("removing {}", tmp.display()))?;
+    let len = file.metadata().context("reading the copy's size")?.len();
+    std::io::Seek::rewind(&mut file).context("rewinding the copy")?;
+    Ok((file, len))
 }
 
 fn copy_synced(from: &Path, to: &Path) -> Result<()> {
@@ -153,5 +323,90 @@ mod tests {
         let _held = Store::open(&data).unwrap();
         let err = restore(&good, &data).unwrap_err().to_string();
         assert!(err.contains("in use"), "{err}");
+    }
+
+    #[test]
+    fn the_next_snapshot_keeps_to_the_schedule_across_restarts() {
+        let now = SystemTime::now();
+        let day = Duration::from_secs(86400);
+        assert_eq!(next_snapshot_in(None, now, day), Duration::ZERO);
+        let hour = Duration::from_secs(3600);
+        assert_eq!(next_snapshot_in(Some(now - hour), now, day), day - hour);
+        assert_eq!(
+            next_snapshot_in(Some(now - 2 * day), now, day),
+            Duration::ZERO,
+            "overdue: at once"
+        );
+    }
+
+    #[test]
+    fn snapshots_are_complete_files_and_only_the_newest_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        let snaps = dir.path().join("backups");
+        fs::create_dir_all(&snaps).unwrap();
+        fs::write(snaps.join("notes.txt"), "the host's own file").unwrap();
+        let mut written = Vec::new();
+        for i in 0..4 {
+            store
+                .add_contact("Asha", "asha@example.in", &format!("message {i}"))
+                .unwrap();
+            written.push(snapshot_into(&store, &snaps, 2).unwrap());
+        }
+        let left = snapshots(&snaps).unwrap();
+        assert_eq!(left, written[2..], "the two newest, oldest first");
+        assert!(
+            snaps.join("notes.txt").exists(),
+            "other files are left alone"
+        );
+        assert_eq!(
+            fs::read_dir(snaps.join(PARTIAL_DIR)).unwrap().count(),
+            0,
+            "no partial file stays behind"
+        );
+        drop(store);
+        verify(&left[1]).unwrap();
+        let copy = Store::open(&left[1]).unwrap();
+        assert_eq!(copy.contacts().unwrap().len(), 4);
+    }
+
+    #[test]
+    fn a_download_copy_is_consistent_and_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        store
+            .add_contact("Ravi", "ravi@example.in", "hello")
+            .unwrap();
+        let (mut file, len) = download_copy(&store).unwrap();
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["studio.redb"], "the copy has no name on disk");
+        let out = dir.path().join("downloaded.redb");
+        let copied = std::io::copy(&mut file, &mut File::create(&out).unwrap()).unwrap();
+        assert_eq!(copied, len);
+        verify(&out).unwrap();
+    }
+
+    /// Fake time: six "days" pass in an instant, and the schedule writes one snapshot a day.
+    #[tokio::test(start_paused = true)]
+    async fn the_schedule_writes_one_snapshot_per_period_and_prunes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        let snaps = dir.path().join("backups");
+        let day = Duration::from_secs(86400);
+        let task = spawn_schedule(store, snaps.clone(), day, 3);
+        let count = || snapshots(&snaps).unwrap().len();
+        // Let the first snapshot (due at once) finish, then check one day at a time.
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        assert_eq!(count(), 1, "the first snapshot is written at start");
+        tokio::time::sleep(day / 2).await;
+        assert_eq!(count(), 1, "nothing before the period is over");
+        tokio::time::sleep(day / 2).await;
+        assert_eq!(count(), 2);
+        tokio::time::sleep(4 * day).await;
+        assert_eq!(count(), 3, "six written, the newest three kept");
+        task.abort();
     }
 }

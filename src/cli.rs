@@ -106,7 +106,18 @@ fn dispatch(command: Command) -> Result<()> {
         } => set_password(&common.config(None)?, &username),
         Command::Backup { dest, common } => {
             let config = common.config(None)?;
-            let store = open_existing(&config.data)?;
+            let store = match open_existing(&config.data) {
+                Err(e) if e.downcast_ref::<Locked>().is_some() => bail!(
+                    "{} is held by a running server: copy a snapshot from {} or use Download \
+                     backup in the admin panel's Settings tab",
+                    config.data.display(),
+                    match &config.backup_dir {
+                        Some(dir) => format!("its snapshots folder {}", dir.display()),
+                        None => "its snapshots folder (set backup_dir in studio.toml)".into(),
+                    }
+                ),
+                other => other?,
+            };
             backup::snapshot(&store, &dest)?;
             println!(
                 "Wrote a consistent copy of {} to {}",
@@ -127,10 +138,15 @@ fn dispatch(command: Command) -> Result<()> {
     }
 }
 
+/// The data file is held by another process; kept as a type so `backup` can say what to do instead.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Locked(String);
+
 fn open(path: &Path) -> Result<Store> {
     match Store::open(path) {
         Ok(store) => Ok(store),
-        Err(e @ OpenError::Locked(_)) => bail!("{e}"),
+        Err(e @ OpenError::Locked(_)) => Err(Locked(e.to_string()).into()),
         Err(OpenError::Other(e)) => Err(e),
     }
 }
@@ -162,6 +178,14 @@ fn serve(config: Config) -> Result<()> {
     runtime.block_on(async move {
         let app = Arc::new(App::new(store, config)?);
         let bound = server::bind(app.clone()).await?;
+        if let Some(dir) = &app.config.backup_dir {
+            backup::spawn_schedule(
+                app.store.clone(),
+                dir.clone(),
+                app.config.backup_every,
+                app.config.backup_keep,
+            );
+        }
         println!(
             "studio is serving http://{} (data: {})",
             bound.addr,
@@ -226,8 +250,10 @@ fn init_logging(config: &Config) -> Result<()> {
             config.log_level
         )
     })?;
+    // Colour codes only on a terminal: in journald or a log file they are noise.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     match config.log_format {
         LogFormat::Pretty => builder.try_init(),

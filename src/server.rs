@@ -2,6 +2,7 @@
 
 use crate::config::Config;
 use crate::limits::RateLimiter;
+use crate::notify::{self, Notifier};
 use crate::store::Store;
 use crate::web::{self, shell::Shells};
 use anyhow::{Context, Result, anyhow};
@@ -20,6 +21,8 @@ pub struct App {
     pub config: Config,
     pub shells: Shells,
     pub limits: Limits,
+    /// E-mails a notice of each stored contact message (does nothing without `[smtp]`).
+    pub notifier: Notifier,
 }
 
 /// The rate limits of the calls anyone on the internet can make.
@@ -43,16 +46,23 @@ impl Default for Limits {
 }
 
 impl App {
+    /// Builds the shared state; with `[smtp]` set it also starts the mail worker, so it must run
+    /// inside the tokio runtime.
     pub fn new(store: Store, config: Config) -> Result<App> {
         let index = web::Dist::get("index.html")
             .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
         let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
         let shells = Shells::new(html, &store)?;
+        let notifier = match &config.smtp {
+            Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
+            None => Notifier::disabled(),
+        };
         Ok(App {
             store,
             config,
             shells,
             limits: Limits::default(),
+            notifier,
         })
     }
 
@@ -63,6 +73,7 @@ impl App {
 }
 
 /// The whole route tree: `/api` answers JSON for everything under it; the rest is the website.
+/// Every request is logged in one line once it is answered.
 pub fn routes(
     app: Arc<App>,
 ) -> impl Filter<Extract = (warp::reply::Response,), Error = std::convert::Infallible> + Clone {
@@ -71,6 +82,30 @@ pub fn routes(
         .unify()
         .recover(web::recover)
         .unify()
+        .with(warp::log::custom(log_request))
+        .map(warp::Reply::into_response)
+}
+
+/// The longest path written to the log; a longer one is cut, so a client cannot flood the log.
+const LOGGED_PATH_MAX: usize = 200;
+
+/// One line per request: method, path, status and latency. The query string is left out because it
+/// may carry a token; headers and bodies (passwords, tokens, messages) are never logged.
+fn log_request(info: warp::log::Info<'_>) {
+    let path = info.path();
+    let path = match path.char_indices().nth(LOGGED_PATH_MAX) {
+        Some((cut, _)) => format!("{}...", &path[..cut]),
+        None => path.to_string(),
+    };
+    let latency_ms = info.elapsed().as_secs_f64() * 1000.0;
+    tracing::info!(
+        target: "studio::request",
+        method = %info.method(),
+        path = %path,
+        status = info.status().as_u16(),
+        latency_ms = (latency_ms * 10.0).round() / 10.0,
+        "request"
+    );
 }
 
 /// A server bound to its socket, ready to run.

@@ -202,14 +202,16 @@ pub async fn submit(
     let stored = blocking(move || store.add_contact(&valid.name, &valid.email, &valid.message))
         .await
         .map_err(Refused::Failed)?;
-    message_stored(&stored);
+    message_stored(app, &stored);
     Ok(Accepted::Stored(stored))
 }
 
 /// The one place a new message is announced. It runs after the durable write, so a notice that
-/// fails (the e-mail notice of `src/notify.rs` belongs here) never loses a message.
-fn message_stored(msg: &ContactMessage) {
+/// fails (the e-mail notice of `src/notify.rs`, queued here, sent in the background) never loses or
+/// delays a message.
+fn message_stored(app: &App, msg: &ContactMessage) {
     tracing::info!(id = msg.id, "contact message stored");
+    app.notifier.message_stored(msg);
 }
 
 /// The client's address for rate limiting: the peer, or the forwarded address behind a trusted proxy.

@@ -1,0 +1,273 @@
+//! New-message notices: each stored contact message is e-mailed to the studio in the background.
+//!
+//! The message is already durable in the data file when a notice is queued, so mail can only ever
+//! add a copy: a failed attempt is logged and retried, a notice that never gets through is logged
+//! as such, and neither the visitor's request nor the message waits for or depends on the mail.
+
+use crate::config::{SmtpConfig, SmtpSecurity};
+use crate::store::ContactMessage;
+use anyhow::{Context, Result};
+use lettre::message::{Mailbox, header::ContentType};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Waits before the second, third, ... attempt: a mail server that is down for a few hours still
+/// gets the notice.
+pub const RETRY_DELAYS: [Duration; 5] = [
+    Duration::from_secs(60),
+    Duration::from_secs(5 * 60),
+    Duration::from_secs(30 * 60),
+    Duration::from_secs(2 * 3600),
+    Duration::from_secs(6 * 3600),
+];
+
+/// Notices waiting for the worker; beyond this a burst is logged, not queued (the messages stay).
+const QUEUE: usize = 1000;
+
+/// How long one SMTP conversation may take before it counts as a failed attempt.
+const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The sending side of the notice queue; cheap to call from a request handler.
+#[derive(Clone)]
+pub struct Notifier {
+    queue: Option<mpsc::Sender<ContactMessage>>,
+}
+
+impl Notifier {
+    /// A notifier that sends nothing (no `[smtp]` in the settings).
+    pub fn disabled() -> Notifier {
+        Notifier { queue: None }
+    }
+
+    /// Starts the mail worker on the current tokio runtime, retrying after each of `retry_delays`.
+    pub fn start(smtp: &SmtpConfig, retry_delays: Vec<Duration>) -> Result<Notifier> {
+        let mailer = Arc::new(Mailer::new(smtp)?);
+        let runtime = tokio::runtime::Handle::try_current()
+            .context("the mail worker needs the async runtime")?;
+        let (tx, mut rx) = mpsc::channel::<ContactMessage>(QUEUE);
+        let delays: Arc<[Duration]> = retry_delays.into();
+        runtime.spawn(async move {
+            while let Some(msg) = rx.recv().await {
+                // One task per notice, so a notice waiting for a retry never holds up the next one.
+                tokio::spawn(deliver(mailer.clone(), msg, delays.clone()));
+            }
+        });
+        tracing::info!(
+            host = %smtp.host,
+            port = smtp.port,
+            "new-message notices go by mail to {}",
+            smtp.to.join(", ")
+        );
+        Ok(Notifier { queue: Some(tx) })
+    }
+
+    pub fn is_enabled(&self) -> bool {
+        self.queue.is_some()
+    }
+
+    /// Queues the notice of a stored message; returns at once whatever happens to the mail.
+    pub fn message_stored(&self, msg: &ContactMessage) {
+        let Some(queue) = &self.queue else { return };
+        if let Err(e) = queue.try_send(msg.clone()) {
+            let why = match e {
+                mpsc::error::TrySendError::Full(_) => "the mail queue is full",
+                mpsc::error::TrySendError::Closed(_) => "the mail worker has stopped",
+            };
+            tracing::error!(
+                message_id = msg.id,
+                "no notice sent for message #{}: {why}; it is kept in the admin panel",
+                msg.id
+            );
+        }
+    }
+}
+
+async fn deliver(mailer: Arc<Mailer>, msg: ContactMessage, delays: Arc<[Duration]>) {
+    let attempts = delays.len() + 1;
+    for attempt in 1..=attempts {
+        match mailer.send(&msg).await {
+            Ok(()) => {
+                tracing::info!(
+                    message_id = msg.id,
+                    attempt,
+                    "mailed the notice of message #{}",
+                    msg.id
+                );
+                return;
+            }
+            Err(e) => match delays.get(attempt - 1) {
+                Some(wait) => {
+                    tracing::warn!(
+                        message_id = msg.id,
+                        attempt,
+                        "the notice of message #{} failed ({e:#}); retrying in {}",
+                        msg.id,
+                        humantime::format_duration(*wait)
+                    );
+                    tokio::time::sleep(*wait).await;
+                }
+                None => tracing::error!(
+                    message_id = msg.id,
+                    attempt,
+                    "gave up mailing the notice of message #{} after {attempts} attempts ({e:#}); \
+                     the message is kept in the admin panel",
+                    msg.id
+                ),
+            },
+        }
+    }
+}
+
+/// An SMTP client for one configured server.
+struct Mailer {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+    to: Vec<Mailbox>,
+}
+
+impl Mailer {
+    fn new(smtp: &SmtpConfig) -> Result<Mailer> {
+        let host = smtp.host.as_str();
+        let builder = match smtp.security {
+            SmtpSecurity::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host)
+                .with_context(|| format!("smtp.host {host:?}: cannot set up STARTTLS"))?,
+            SmtpSecurity::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(host)
+                .with_context(|| format!("smtp.host {host:?}: cannot set up TLS"))?,
+            SmtpSecurity::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host),
+        };
+        let mut builder = builder.port(smtp.port).timeout(Some(SMTP_TIMEOUT));
+        if let (Some(user), Some(password)) = (&smtp.username, &smtp.password) {
+            builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+        }
+        let from = smtp
+            .from
+            .parse::<Mailbox>()
+            .with_context(|| format!("smtp.from = {:?} is not an e-mail address", smtp.from))?;
+        let to = smtp
+            .to
+            .iter()
+            .map(|t| {
+                t.parse::<Mailbox>()
+                    .with_context(|| format!("smtp.to: {t:?} is not an e-mail address"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Mailer {
+            transport: builder.build(),
+            from,
+            to,
+        })
+    }
+
+    async fn send(&self, msg: &ContactMessage) -> Result<()> {
+        let email = self.compose(msg)?;
+        self.transport
+            .send(email)
+            .await
+            .context("the mail server refused or could not be reached")?;
+        Ok(())
+    }
+
+    fn compose(&self, msg: &ContactMessage) -> Result<Message> {
+        let name = one_line(&msg.name);
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .subject(format!("New message from {name} on the website"));
+        for to in &self.to {
+            builder = builder.to(to.clone());
+        }
+        // Replying to the notice answers the visitor, when their address is one mail accepts.
+        if let Ok(visitor) = format!("{name} <{}>", one_line(&msg.email)).parse::<Mailbox>() {
+            builder = builder.reply_to(visitor);
+        }
+        let when = humantime::format_rfc3339_seconds(
+            std::time::UNIX_EPOCH + Duration::from_millis(msg.created_at_ms),
+        );
+        let body = format!(
+            "A visitor sent a message through the contact form.\n\n\
+             Name:     {name}\nE-mail:   {}\nReceived: {when} (UTC)\nNumber:   #{}\n\n{}\n\n\
+             -- \nThe message is also in the admin panel, under Messages.\n",
+            one_line(&msg.email),
+            msg.id,
+            msg.message
+        );
+        builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(body)
+            .context("composing the notice")
+    }
+}
+
+/// Keeps a visitor's text on one header line.
+fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn smtp() -> SmtpConfig {
+        SmtpConfig {
+            host: "127.0.0.1".into(),
+            port: 2525,
+            security: SmtpSecurity::None,
+            username: None,
+            password: None,
+            from: "Studio <studio@example.in>".into(),
+            to: vec!["owner@example.in".into()],
+        }
+    }
+
+    #[test]
+    fn a_notice_carries_the_message_and_answers_the_visitor() {
+        let mailer = Mailer::new(&smtp()).unwrap();
+        let msg = ContactMessage {
+            id: 42,
+            name: "Asha\r\nBcc: evil@example.com".into(),
+            email: "asha@example.in".into(),
+            message: "We would like a 3BHK done in teak.".into(),
+            created_at_ms: 1_733_000_000_000,
+        };
+        let text = String::from_utf8(mailer.compose(&msg).unwrap().formatted()).unwrap();
+        assert!(text.contains("Reply-To: "), "{text}");
+        assert!(text.contains("asha@example.in"), "{text}");
+        assert!(text.contains("3BHK done in teak"), "{text}");
+        assert!(text.contains("#42"), "{text}");
+        assert!(
+            !text.lines().any(|l| l.starts_with("Bcc:")),
+            "a visitor's name cannot add a header: {text}"
+        );
+    }
+
+    #[test]
+    fn bad_addresses_are_refused_at_start() {
+        let err = Mailer::new(&SmtpConfig {
+            from: "not an address".into(),
+            ..smtp()
+        })
+        .err()
+        .unwrap()
+        .to_string();
+        assert!(err.contains("smtp.from"), "{err}");
+        let err = Mailer::new(&SmtpConfig {
+            to: vec!["x".into()],
+            ..smtp()
+        })
+        .err()
+        .unwrap()
+        .to_string();
+        assert!(err.contains("smtp.to"), "{err}");
+    }
+
+    #[test]
+    fn the_retries_span_hours_and_grow() {
+        assert!(RETRY_DELAYS.windows(2).all(|w| w[0] < w[1]));
+        let total: Duration = RETRY_DELAYS.iter().sum();
+        assert!(total >= Duration::from_secs(6 * 3600), "{total:?}");
+    }
+}
