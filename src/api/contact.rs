@@ -143,8 +143,9 @@ pub fn validate(input: &ContactInput) -> Result<ValidContact, String> {
 }
 
 /// A syntactic check of the addresses people type: `local@domain.tld`, no spaces or characters
-/// that only appear in quoted or bracketed forms, a domain of at least two labels (letters of any
-/// script, digits, inner hyphens) and a top-level label that is not all digits.
+/// that only appear in quoted or bracketed forms, a domain of at least two labels (ASCII letters,
+/// digits and inner hyphens, or any visible non-ASCII character: internationalised names carry
+/// combining marks such as the Telugu virama) and a top-level label that is not all digits.
 pub fn is_email(email: &str) -> bool {
     let Some((local, domain)) = email.rsplit_once('@') else {
         return false;
@@ -164,7 +165,11 @@ pub fn is_email(email: &str) -> bool {
                 && l.chars().count() <= 63
                 && !l.starts_with('-')
                 && !l.ends_with('-')
-                && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+                && l.chars().all(|c| {
+                    c.is_ascii_alphanumeric()
+                        || c == '-'
+                        || (!c.is_ascii() && !c.is_whitespace() && !c.is_control())
+                })
         })
         && labels.last().is_some_and(|tld| {
             tld.chars().count() >= 2 && !tld.chars().all(|c| c.is_ascii_digit())
@@ -339,6 +344,7 @@ mod tests {
             "a@@b.in",
             "<a@b.in>",
             "a@[127.0.0.1]",
+            "a@b_c.in",
         ] {
             assert!(!is_email(bad), "{bad}");
         }
