@@ -3,7 +3,9 @@
 //! Every route checks its path before its method, so that a path nobody serves is a 404 and only a
 //! served path with the wrong method is a 405. One `recover` turns every rejection into JSON.
 
+pub mod admin;
 pub mod contact;
+pub mod media;
 
 use crate::server::App;
 use serde::Serialize;
@@ -98,6 +100,8 @@ where
 /// Every `/api` route, with JSON errors for whatever none of them serves.
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     let contact = contact::routes(app.clone());
+    let admin = admin::routes(app.clone());
+    let media = media::routes(app.clone());
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -110,7 +114,13 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
             ))
         });
     // The prefix is matched first, outside the recover, so other paths fall through to the website.
-    let all = health.or(contact).unify();
+    let all = health
+        .or(contact)
+        .unify()
+        .or(admin)
+        .unify()
+        .or(media)
+        .unify();
     warp::path("api").and(all.recover(recover).unify())
 }
 

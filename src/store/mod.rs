@@ -315,6 +315,18 @@ impl Store {
             .transpose()
     }
 
+    /// The stored names of every uploaded file.
+    pub fn media_names(&self) -> Result<Vec<String>> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(MEDIA)?;
+        let mut names = Vec::new();
+        for entry in table.iter()? {
+            let (k, _) = entry?;
+            names.push(k.value().to_string());
+        }
+        Ok(names)
+    }
+
     /// Runs `f` with the file's path while no write can start: the file on disk is then a
     /// consistent database, so `f` may copy it.
     pub fn with_writes_paused<T>(&self, f: impl FnOnce(&Path) -> Result<T>) -> Result<T> {

@@ -214,12 +214,14 @@ async fn media_file(
         res.headers_mut().insert(header::ETAG, v);
     }
     if file.content_type == "image/svg+xml" {
-        // An SVG opened on its own is a document that could run script: keep it inert.
+        // An SVG opened on its own is a document that could run script: keep it inert, and make a
+        // direct visit a download. `<img>` ignores both, so logos and slides still show.
         set(
             &mut res,
             header::CONTENT_SECURITY_POLICY,
             "sandbox; default-src 'none'; style-src 'unsafe-inline'",
         );
+        set(&mut res, header::CONTENT_DISPOSITION, "attachment");
     }
     Ok(res)
 }

@@ -1,0 +1,717 @@
+//! The owner's calls (SPEC §7): sign-in and token check, hero slides, portfolio projects, messages
+//! and company settings, plus `require_admin`, the guard every admin call (in any module) sits behind.
+//!
+//! Every route matches its path and method before it checks the token, so an unknown path stays a
+//! 404 and a request without a valid token never gets its body read.
+
+use super::{ApiError, blocking, error_response, json_response, with_app};
+use crate::auth;
+use crate::limits::{client_ip, retry_after_secs};
+use crate::server::App;
+use crate::store::{ContactMessage, HeroSlide, HeroSlideInput, Project, Setting};
+use bytes::Buf;
+use futures_util::{Stream, StreamExt};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, UNIX_EPOCH};
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
+use warp::reply::Response;
+use warp::{Filter, Rejection};
+
+/// Largest JSON body any admin call reads.
+pub const JSON_BODY_LIMIT: usize = 64 * 1024;
+
+const INVALID_CREDENTIALS: &str = "Invalid credentials";
+const SIGN_IN_FIRST: &str = "Sign in first";
+const BAD_TOKEN: &str = "Your session is not valid or has expired; sign in again";
+
+/// Longest text per field, in characters.
+const MAX_USERNAME: usize = 64;
+const MAX_TITLE: usize = 200;
+const MAX_SUBTITLE: usize = 500;
+const MAX_BUTTON_TEXT: usize = 100;
+const MAX_URL: usize = 2048;
+const MAX_SETTING_KEY: usize = 64;
+const MAX_SETTING_VALUE: usize = 5000;
+const MAX_DESCRIPTION: usize = 200;
+
+/// The signed-in admin a request acts as.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AdminIdentity {
+    pub id: u64,
+    pub username: String,
+}
+
+/// Passes only requests with `Authorization: Bearer <token>` for an existing admin whose password
+/// has not changed since; anything else is a 401 JSON answer.
+pub fn require_admin(
+    app: Arc<App>,
+) -> impl Filter<Extract = (AdminIdentity,), Error = Rejection> + Clone {
+    warp::header::headers_cloned().and(with_app(app)).and_then(
+        |headers: HeaderMap, app: Arc<App>| async move {
+            authenticate(&app, &headers)
+                .await
+                .map_err(warp::reject::custom)
+        },
+    )
+}
+
+async fn authenticate(app: &App, headers: &HeaderMap) -> Result<AdminIdentity, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, SIGN_IN_FIRST));
+    };
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim().to_string())
+        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, BAD_TOKEN))?;
+    let store = app.store.clone();
+    let found = blocking(move || {
+        let key = store.hmac_key()?;
+        let Ok(claims) = auth::verify_token(&key, &token, auth::now_secs()) else {
+            return Ok(None);
+        };
+        Ok(store
+            .admin(claims.admin_id)?
+            .filter(|a| a.token_generation == claims.generation))
+    })
+    .await?;
+    found
+        .map(|a| AdminIdentity {
+            id: a.id,
+            username: a.username,
+        })
+        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, BAD_TOKEN))
+}
+
+/// A JSON object body of at most `JSON_BODY_LIMIT` bytes, chunked or not; 413 beyond, 400 when it
+/// is not JSON or not an object.
+pub fn json_body() -> impl Filter<Extract = (Map<String, Value>,), Error = Rejection> + Clone {
+    warp::header::headers_cloned()
+        .and(warp::body::stream())
+        .and_then(|headers: HeaderMap, body| async move {
+            read_json_object(&headers, body)
+                .await
+                .map_err(warp::reject::custom)
+        })
+}
+
+async fn read_json_object<S, B>(
+    headers: &HeaderMap,
+    body: S,
+) -> Result<Map<String, Value>, ApiError>
+where
+    S: Stream<Item = Result<B, warp::Error>>,
+    B: Buf,
+{
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "The request body is larger than {} kB",
+                JSON_BODY_LIMIT / 1024
+            ),
+        )
+    };
+    if content_length(headers).is_some_and(|n| n > JSON_BODY_LIMIT as u64) {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    futures_util::pin_mut!(body);
+    while let Some(chunk) = body.next().await {
+        let mut chunk = chunk
+            .map_err(|e| ApiError::bad_request(format!("Could not read the request body: {e}")))?;
+        if bytes.len() + chunk.remaining() > JSON_BODY_LIMIT {
+            return Err(too_large());
+        }
+        while chunk.has_remaining() {
+            let part = chunk.chunk();
+            bytes.extend_from_slice(part);
+            let n = part.len();
+            chunk.advance(n);
+        }
+    }
+    match serde_json::from_slice::<Value>(&bytes) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(ApiError::bad_request(
+            "The request body must be a JSON object",
+        )),
+        Err(e) => Err(ApiError::bad_request(format!(
+            "The request body is not valid JSON: {e}"
+        ))),
+    }
+}
+
+/// The declared body length, when the header is there and a number.
+pub fn content_length(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse().ok())
+}
+
+/// Every route of this module, under `/api`.
+pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
+    let admin = || require_admin(app.clone());
+    let app_ = || with_app(app.clone());
+
+    let login = warp::path!("admin" / "login")
+        .and(warp::post())
+        .and(app_())
+        .and(warp::addr::remote())
+        .and(warp::header::headers_cloned())
+        .and(json_body())
+        .and_then(login);
+
+    let verify = warp::path!("admin" / "verify")
+        .and(warp::get())
+        .and(admin())
+        .map(|admin: AdminIdentity| {
+            json_response(StatusCode::OK, &serde_json::json!({ "admin": admin }))
+        });
+
+    let list_slides = warp::path!("admin" / "hero-slides")
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let slides = blocking(move || store.hero_slides()).await?;
+            let body: Vec<SlideJson> = slides.into_iter().map(SlideJson::from).collect();
+            Ok::<_, Rejection>(json_response(StatusCode::OK, &body))
+        });
+
+    let create_slide = warp::path!("admin" / "hero-slides")
+        .and(warp::post())
+        .and(admin())
+        .and(app_())
+        .and(json_body())
+        .and_then(
+            |_: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let input = slide_input(&Fields(body))?;
+                let slide =
+                    write_and_refresh(app, move |store| store.create_hero_slide(input)).await?;
+                Ok::<_, Rejection>(json_response(StatusCode::CREATED, &SlideJson::from(slide)))
+            },
+        );
+
+    let update_slide = warp::path!("admin" / "hero-slides" / u64)
+        .and(warp::put())
+        .and(admin())
+        .and(app_())
+        .and(json_body())
+        .and_then(
+            |id: u64, _: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let input = slide_input(&Fields(body))?;
+                let slide = write_and_refresh(app, move |store| store.update_hero_slide(id, input))
+                    .await?
+                    .ok_or_else(slide_not_found)?;
+                Ok::<_, Rejection>(json_response(StatusCode::OK, &SlideJson::from(slide)))
+            },
+        );
+
+    let delete_slide = warp::path!("admin" / "hero-slides" / u64)
+        .and(warp::delete())
+        .and(admin())
+        .and(app_())
+        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
+            if !write_and_refresh(app, move |store| store.delete_hero_slide(id)).await? {
+                return Err(warp::reject::custom(slide_not_found()));
+            }
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "id": id, "message": "Hero slide deleted" }),
+            ))
+        });
+
+    let projects = warp::path!("admin" / "portfolio-projects")
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let projects = blocking(move || store.projects()).await?;
+            let body: Vec<ProjectJson> = projects.into_iter().map(ProjectJson::from).collect();
+            Ok::<_, Rejection>(json_response(StatusCode::OK, &body))
+        });
+
+    let contacts = warp::path!("contacts")
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let messages = blocking(move || store.contacts()).await?;
+            let body: Vec<ContactJson> = messages.into_iter().map(ContactJson::from).collect();
+            Ok::<_, Rejection>(json_response(StatusCode::OK, &body))
+        });
+
+    let list_settings = warp::path!("admin" / "company-settings")
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let settings = blocking(move || store.settings()).await?;
+            let body: Vec<SettingJson> = settings.into_iter().map(SettingJson::from).collect();
+            Ok::<_, Rejection>(json_response(StatusCode::OK, &body))
+        });
+
+    let save_setting = warp::path!("admin" / "company-settings")
+        .and(warp::post())
+        .and(admin())
+        .and(app_())
+        .and(json_body())
+        .and_then(
+            |_: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let (key, value, description) = setting_input(&Fields(body))?;
+                let setting = write_and_refresh(app, move |store| {
+                    store.upsert_setting(&key, &value, &description)
+                })
+                .await?;
+                Ok::<_, Rejection>(json_response(StatusCode::OK, &SettingJson::from(setting)))
+            },
+        );
+
+    login
+        .or(verify)
+        .unify()
+        .or(list_slides)
+        .unify()
+        .or(create_slide)
+        .unify()
+        .or(update_slide)
+        .unify()
+        .or(delete_slide)
+        .unify()
+        .or(projects)
+        .unify()
+        .or(contacts)
+        .unify()
+        .or(list_settings)
+        .unify()
+        .or(save_setting)
+        .unify()
+        .boxed()
+}
+
+fn slide_not_found() -> ApiError {
+    ApiError::not_found("No hero slide has that id")
+}
+
+/// Runs a store write, then re-renders the public pages so visitors see it on their next load. A
+/// failed re-render is logged, not answered: the write itself has landed.
+async fn write_and_refresh<T, F>(app: Arc<App>, write: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&crate::store::Store) -> anyhow::Result<T> + Send + 'static,
+    T: Send + 'static,
+{
+    blocking(move || {
+        let out = write(&app.store)?;
+        if let Err(e) = app.refresh_site() {
+            tracing::error!("re-rendering the public pages after an admin write: {e:#}");
+        }
+        Ok(out)
+    })
+    .await
+}
+
+// ----- sign-in -----
+
+async fn login(
+    app: Arc<App>,
+    peer: Option<SocketAddr>,
+    headers: HeaderMap,
+    body: Map<String, Value>,
+) -> Result<Response, Rejection> {
+    let fields = Fields(body);
+    let username = fields.raw_text("username")?;
+    let password = fields.raw_text("password")?;
+    let username = username.trim().to_string();
+    if username.is_empty() || password.is_empty() {
+        return Err(warp::reject::custom(ApiError::bad_request(
+            "Please enter both username and password.",
+        )));
+    }
+    let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+    let ip_key = client_ip(peer, forwarded, &app.config.trusted_proxies).to_string();
+    let user_key: String = username.to_lowercase().chars().take(MAX_USERNAME).collect();
+
+    // Counted before the check, so a burst of parallel guesses cannot all pass a check that only
+    // later failures would close.
+    let limits = &app.limits;
+    if let Err(wait) = limits
+        .login_by_ip
+        .hit(&ip_key)
+        .and_then(|()| limits.login_by_user.hit(&user_key))
+    {
+        tracing::warn!(client = %ip_key, "sign-in refused: too many attempts");
+        return Ok(too_many_attempts(wait));
+    }
+
+    let store = app.store.clone();
+    let lookup = username.clone();
+    let admin = if username.chars().count() <= MAX_USERNAME {
+        blocking(move || store.admin_by_username(&lookup)).await?
+    } else {
+        None
+    };
+    let matched =
+        auth::check_login_password(admin.as_ref().map(|a| a.password_hash.clone()), password).await;
+    let Some(admin) = admin.filter(|_| matched) else {
+        tracing::info!(client = %ip_key, "sign-in failed");
+        return Ok(error_response(
+            StatusCode::UNAUTHORIZED,
+            INVALID_CREDENTIALS,
+        ));
+    };
+    // The rightful owner proved the password: earlier failures no longer say anything about them.
+    limits.login_by_ip.reset(&ip_key);
+    limits.login_by_user.reset(&user_key);
+
+    let store = app.store.clone();
+    let ttl = app.config.token_ttl;
+    let (id, generation) = (admin.id, admin.token_generation);
+    let now = auth::now_secs();
+    let token =
+        blocking(move || auth::issue_token(&store.hmac_key()?, id, generation, now, ttl)).await?;
+    tracing::info!(client = %ip_key, admin = %admin.username, "signed in");
+    let expires_at = UNIX_EPOCH
+        + Duration::from_secs(
+            now.saturating_add(ttl.as_secs().max(1))
+                .min(LAST_FORMATTABLE_SECS),
+        );
+    Ok(json_response(
+        StatusCode::OK,
+        &serde_json::json!({
+            "token": token,
+            "admin": AdminIdentity { id: admin.id, username: admin.username },
+            "expiresAt": humantime::format_rfc3339_seconds(expires_at).to_string(),
+        }),
+    ))
+}
+
+fn too_many_attempts(wait: Duration) -> Response {
+    let secs = retry_after_secs(wait);
+    let mut res = error_response(
+        StatusCode::TOO_MANY_REQUESTS,
+        &format!("Too many sign-in attempts. Try again in {secs} seconds."),
+    );
+    res.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    res
+}
+
+// ----- request bodies -----
+
+/// A JSON object body, read field by field with clear messages.
+struct Fields(Map<String, Value>);
+
+impl Fields {
+    /// A text field as sent (`""` when missing or null); anything but a string is a 400.
+    fn raw_text(&self, name: &str) -> Result<String, ApiError> {
+        match self.0.get(name) {
+            None | Some(Value::Null) => Ok(String::new()),
+            Some(Value::String(s)) => Ok(s.clone()),
+            Some(_) => Err(ApiError::bad_request(format!("{name} must be text"))),
+        }
+    }
+
+    /// A trimmed text field of at most `max` characters, without control characters (line breaks
+    /// and tabs only where `multiline`).
+    fn text(&self, name: &str, max: usize, multiline: bool) -> Result<String, ApiError> {
+        let value = self.raw_text(name)?.trim().to_string();
+        if value.chars().count() > max {
+            return Err(ApiError::bad_request(format!(
+                "{name} must have at most {max} characters"
+            )));
+        }
+        let allowed = |c: char| multiline && matches!(c, '\n' | '\r' | '\t');
+        if value.chars().any(|c| c.is_control() && !allowed(c)) {
+            return Err(ApiError::bad_request(format!(
+                "{name} contains control characters"
+            )));
+        }
+        Ok(value)
+    }
+
+    fn required_text(&self, name: &str, max: usize) -> Result<String, ApiError> {
+        let value = self.text(name, max, false)?;
+        if value.is_empty() {
+            return Err(ApiError::bad_request(format!("{name} is required")));
+        }
+        Ok(value)
+    }
+
+    /// A link field: empty, `http(s)://…`, or a path on this site.
+    fn link(&self, name: &str, required: bool) -> Result<String, ApiError> {
+        let value = if required {
+            self.required_text(name, MAX_URL)?
+        } else {
+            self.text(name, MAX_URL, false)?
+        };
+        if !value.is_empty() && !is_safe_link(&value) {
+            return Err(ApiError::bad_request(format!(
+                "{name} must start with http://, https:// or / (a page of this site)"
+            )));
+        }
+        Ok(value)
+    }
+
+    fn flag(&self, name: &str, default: bool) -> Result<bool, ApiError> {
+        match self.0.get(name) {
+            None | Some(Value::Null) => Ok(default),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(_) => Err(ApiError::bad_request(format!(
+                "{name} must be true or false"
+            ))),
+        }
+    }
+
+    /// An integer, as the admin form parses it: anything that is not a number counts as 0.
+    fn integer_or_zero(&self, name: &str) -> i64 {
+        const LIMIT: f64 = 1e9;
+        let number = match self.0.get(name) {
+            Some(Value::Number(n)) => n.as_f64(),
+            Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
+            _ => None,
+        };
+        number
+            .filter(|n| n.is_finite())
+            .map(|n| n.trunc().clamp(-LIMIT, LIMIT) as i64)
+            .unwrap_or(0)
+    }
+}
+
+/// `http://` or `https://` with a host, or a path on this site (`/…` but not `//host`). Nothing
+/// that could run script (`javascript:`, `data:`) or hide in whitespace and markup characters.
+pub fn is_safe_link(value: &str) -> bool {
+    if value
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"' | '\\' | '`'))
+    {
+        return false;
+    }
+    if let Some(rest) = value.strip_prefix('/') {
+        return !rest.starts_with('/');
+    }
+    let lower = value.to_ascii_lowercase();
+    let rest = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"));
+    rest.is_some_and(|r| {
+        r.chars()
+            .next()
+            .is_some_and(|c| !matches!(c, '/' | '?' | '#'))
+    })
+}
+
+fn slide_input(f: &Fields) -> Result<HeroSlideInput, ApiError> {
+    Ok(HeroSlideInput {
+        title: f.required_text("title", MAX_TITLE)?,
+        subtitle: f.text("subtitle", MAX_SUBTITLE, false)?,
+        image_url: f.link("imageUrl", true)?,
+        button_text: f.text("buttonText", MAX_BUTTON_TEXT, false)?,
+        button_link: f.link("buttonLink", false)?,
+        order: f.integer_or_zero("order"),
+        is_active: f.flag("isActive", true)?,
+    })
+}
+
+/// Settings whose value becomes a link or an image on the public pages.
+fn is_link_setting(key: &str) -> bool {
+    key.ends_with("_logo")
+        || key.ends_with("_url")
+        || ["company_linkedin", "company_instagram", "company_facebook"].contains(&key)
+}
+
+fn setting_input(f: &Fields) -> Result<(String, String, String), ApiError> {
+    let key = f.required_text("settingKey", MAX_SETTING_KEY)?;
+    let key_ok = key.starts_with(|c: char| c.is_ascii_lowercase())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    if !key_ok {
+        return Err(ApiError::bad_request(
+            "settingKey may hold only a-z, 0-9 and _, starting with a letter",
+        ));
+    }
+    if !f.0.contains_key("settingValue") {
+        return Err(ApiError::bad_request("settingValue is required"));
+    }
+    let value = if is_link_setting(&key) {
+        f.link("settingValue", false)?
+    } else {
+        f.text("settingValue", MAX_SETTING_VALUE, true)?
+    };
+    let description = match f.text("description", MAX_DESCRIPTION, false)? {
+        d if d.is_empty() => crate::site::describe_key(&key),
+        d => d,
+    };
+    Ok((key, value, description))
+}
+
+// ----- response bodies (the SPEC's camelCase names) -----
+
+/// The end of year 9999: RFC 3339 has no later dates, and formatting one would panic.
+const LAST_FORMATTABLE_SECS: u64 = 253_402_300_799;
+
+fn iso8601(ms: u64) -> String {
+    let ms = ms.min(LAST_FORMATTABLE_SECS * 1000);
+    humantime::format_rfc3339_millis(UNIX_EPOCH + Duration::from_millis(ms)).to_string()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SlideJson {
+    id: u64,
+    title: String,
+    subtitle: String,
+    image_url: String,
+    button_text: String,
+    button_link: String,
+    order: i64,
+    is_active: bool,
+    created_at: String,
+}
+
+impl From<HeroSlide> for SlideJson {
+    fn from(s: HeroSlide) -> SlideJson {
+        SlideJson {
+            id: s.id,
+            title: s.title,
+            subtitle: s.subtitle,
+            image_url: s.image_url,
+            button_text: s.button_text,
+            button_link: s.button_link,
+            order: s.order,
+            is_active: s.is_active,
+            created_at: iso8601(s.created_at_ms),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProjectJson {
+    id: u64,
+    slug: String,
+    title: String,
+    category: String,
+    description: String,
+    is_active: bool,
+    order: i64,
+}
+
+impl From<Project> for ProjectJson {
+    fn from(p: Project) -> ProjectJson {
+        ProjectJson {
+            id: p.id,
+            slug: p.slug,
+            title: p.title,
+            category: p.category,
+            description: p.description,
+            is_active: p.is_active,
+            order: p.order,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ContactJson {
+    id: u64,
+    name: String,
+    email: String,
+    message: String,
+    created_at: String,
+}
+
+impl From<ContactMessage> for ContactJson {
+    fn from(m: ContactMessage) -> ContactJson {
+        ContactJson {
+            id: m.id,
+            name: m.name,
+            email: m.email,
+            message: m.message,
+            created_at: iso8601(m.created_at_ms),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SettingJson {
+    id: u64,
+    setting_key: String,
+    setting_value: String,
+    description: String,
+}
+
+impl From<Setting> for SettingJson {
+    fn from(s: Setting) -> SettingJson {
+        SettingJson {
+            id: s.id,
+            setting_key: s.key,
+            setting_value: s.value,
+            description: s.description,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_web_addresses_or_site_paths() {
+        for ok in [
+            "/images/hero-1.webp",
+            "/media/0123456789abcdef.png",
+            "https://example.com/a.jpg",
+            "HTTP://Example.com",
+        ] {
+            assert!(is_safe_link(ok), "{ok}");
+        }
+        for bad in [
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)",
+            " javascript:alert(1)",
+            "java\tscript:alert(1)",
+            "data:text/html,<script>",
+            "//evil.example/x.png",
+            "/\\evil.example",
+            "https://",
+            "https:///x",
+            "images/x.png",
+            "/a b",
+            "/\"onmouseover=x",
+            "vbscript:x",
+        ] {
+            assert!(!is_safe_link(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn order_falls_back_to_zero() {
+        let f = |v: Value| {
+            let mut m = Map::new();
+            m.insert("order".into(), v);
+            Fields(m).integer_or_zero("order")
+        };
+        assert_eq!(f(Value::from(3)), 3);
+        assert_eq!(f(Value::from(-2)), -2);
+        assert_eq!(f(Value::from(2.9)), 2);
+        assert_eq!(f(Value::from("7")), 7);
+        assert_eq!(f(Value::from("seven")), 0);
+        assert_eq!(f(Value::Null), 0);
+        assert_eq!(f(Value::Bool(true)), 0);
+        assert_eq!(f(Value::from(1e300)), 1_000_000_000);
+        assert_eq!(Fields(Map::new()).integer_or_zero("order"), 0);
+    }
+}

@@ -1,0 +1,349 @@
+//! `POST /api/admin/media-files`: an owner's image upload, judged by its own bytes, kept in the
+//! data file under its content hash and served from `/media/`.
+//!
+//! The client's file name and claimed type are never used: the type comes from the bytes, the
+//! stored name from their SHA-256, so nothing a client sends reaches a file system path.
+
+use super::admin::{AdminIdentity, content_length, require_admin};
+use super::{ApiError, blocking, json_response, with_app};
+use crate::server::App;
+use crate::store::{MediaFile, now_ms};
+use bytes::Buf;
+use futures_util::{Stream, StreamExt};
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+use warp::Filter;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, StatusCode, header};
+use warp::reply::Response;
+
+/// Room for the multipart framing (boundaries, part headers, small extra fields) around the file.
+const FRAMING_ALLOWANCE: u64 = 64 * 1024;
+
+/// The upload route, under `/api`.
+pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
+    warp::path!("admin" / "media-files")
+        .and(warp::post())
+        .and(require_admin(app.clone()))
+        .and(with_app(app))
+        .and(warp::header::headers_cloned())
+        .and(warp::body::stream())
+        .and_then(
+            |_: AdminIdentity, app: Arc<App>, headers: HeaderMap, body| async move {
+                upload(app, headers, body)
+                    .await
+                    .map_err(warp::reject::custom)
+            },
+        )
+        .boxed()
+}
+
+async fn upload<S, B>(app: Arc<App>, headers: HeaderMap, body: S) -> Result<Response, ApiError>
+where
+    S: Stream<Item = Result<B, warp::Error>> + Send + 'static,
+    B: Buf + 'static,
+{
+    let max = app.config.upload_max_bytes;
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("The file is larger than {} MB", max / (1024 * 1024)),
+        )
+    };
+    // A declared length over the cap is refused before a byte of the body is read.
+    if content_length(&headers).is_some_and(|n| n > max + FRAMING_ALLOWANCE) {
+        return Err(too_large());
+    }
+    let boundary = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|ct| multer::parse_boundary(ct).ok())
+        .ok_or_else(|| {
+            ApiError::bad_request("Send the file as multipart/form-data in a field named file")
+        })?;
+    let stream = body.map(|chunk| chunk.map(|mut b| b.copy_to_bytes(b.remaining())));
+    let constraints = multer::Constraints::new().size_limit(
+        multer::SizeLimit::new()
+            .whole_stream(max + FRAMING_ALLOWANCE)
+            .per_field(max),
+    );
+    let mut form = multer::Multipart::with_constraints(stream, boundary, constraints);
+    let read_error = |e: multer::Error| match e {
+        multer::Error::FieldSizeExceeded { .. } | multer::Error::StreamSizeExceeded { .. } => {
+            too_large()
+        }
+        other => ApiError::bad_request(format!("Could not read the upload: {other}")),
+    };
+    let mut data: Option<Vec<u8>> = None;
+    while let Some(mut field) = form.next_field().await.map_err(read_error)? {
+        let wanted = data.is_none() && field.name() == Some("file");
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.chunk().await.map_err(read_error)? {
+            if wanted {
+                if bytes.len() as u64 + chunk.len() as u64 > max {
+                    return Err(too_large());
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+        }
+        if wanted {
+            data = Some(bytes);
+        }
+    }
+    let data = data.ok_or_else(|| ApiError::bad_request("The form has no field named file"))?;
+    if data.is_empty() {
+        return Err(ApiError::bad_request("The file is empty"));
+    }
+    let kind = sniff(&data).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Only images can be uploaded: PNG, JPEG, WebP, AVIF, GIF or SVG",
+        )
+    })?;
+    if kind == ImageKind::Svg {
+        check_svg(&data).map_err(|why| {
+            ApiError::bad_request(format!("This SVG cannot be used on the site: {why}"))
+        })?;
+    }
+    let digest = Sha256::digest(&data);
+    let hash: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    let name = format!("{hash}.{}", kind.extension());
+    let file = MediaFile {
+        name: name.clone(),
+        content_type: kind.content_type().to_string(),
+        bytes: data,
+        created_at_ms: now_ms(),
+    };
+    let store = app.store.clone();
+    blocking(move || store.put_media(&file)).await?;
+    tracing::info!(file = %name, "media file stored");
+    Ok(json_response(
+        StatusCode::CREATED,
+        &serde_json::json!({ "fileUrl": format!("/media/{name}") }),
+    ))
+}
+
+/// The image formats the site takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageKind {
+    Png,
+    Jpeg,
+    Webp,
+    Avif,
+    Gif,
+    Svg,
+}
+
+impl ImageKind {
+    pub fn extension(self) -> &'static str {
+        match self {
+            ImageKind::Png => "png",
+            ImageKind::Jpeg => "jpg",
+            ImageKind::Webp => "webp",
+            ImageKind::Avif => "avif",
+            ImageKind::Gif => "gif",
+            ImageKind::Svg => "svg",
+        }
+    }
+
+    pub fn content_type(self) -> &'static str {
+        match self {
+            ImageKind::Png => "image/png",
+            ImageKind::Jpeg => "image/jpeg",
+            ImageKind::Webp => "image/webp",
+            ImageKind::Avif => "image/avif",
+            ImageKind::Gif => "image/gif",
+            ImageKind::Svg => "image/svg+xml",
+        }
+    }
+}
+
+/// The image format the bytes themselves declare, if any.
+pub fn sniff(data: &[u8]) -> Option<ImageKind> {
+    if data.starts_with(b"\x89PNG\r\n\x1a\n") {
+        return Some(ImageKind::Png);
+    }
+    if data.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        return Some(ImageKind::Jpeg);
+    }
+    if data.starts_with(b"GIF87a") || data.starts_with(b"GIF89a") {
+        return Some(ImageKind::Gif);
+    }
+    if data.len() >= 12 && &data[..4] == b"RIFF" && &data[8..12] == b"WEBP" {
+        return Some(ImageKind::Webp);
+    }
+    if is_avif(data) {
+        return Some(ImageKind::Avif);
+    }
+    if is_svg(data) {
+        return Some(ImageKind::Svg);
+    }
+    None
+}
+
+/// An ISO-BMFF `ftyp` box whose major or compatible brands name AVIF.
+fn is_avif(data: &[u8]) -> bool {
+    if data.len() < 16 || &data[4..8] != b"ftyp" {
+        return false;
+    }
+    let size = u32::from_be_bytes([data[0], data[1], data[2], data[3]]) as usize;
+    let end = size.min(data.len());
+    let is_brand = |b: &[u8]| b == b"avif" || b == b"avis";
+    if is_brand(&data[8..12]) {
+        return true;
+    }
+    // Compatible brands follow the major brand and the minor version.
+    data.get(16..end)
+        .is_some_and(|brands| brands.chunks_exact(4).any(is_brand))
+}
+
+/// UTF-8 text whose root element, after any XML declaration, comments and doctype, is `<svg`.
+fn is_svg(data: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return false;
+    };
+    let mut rest = text.trim_start_matches('\u{feff}').trim_start();
+    loop {
+        let lower = rest.get(..9).unwrap_or(rest).to_ascii_lowercase();
+        let skip_to = if lower.starts_with("<?") {
+            "?>"
+        } else if lower.starts_with("<!--") {
+            "-->"
+        } else if lower.starts_with("<!doctype") {
+            ">"
+        } else {
+            break;
+        };
+        match rest.find(skip_to) {
+            Some(i) => rest = rest[i + skip_to.len()..].trim_start(),
+            None => return false,
+        }
+    }
+    let Some(after) = rest.strip_prefix("<svg") else {
+        return false;
+    };
+    after.starts_with(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')
+}
+
+/// Refuses SVGs that carry script, event handlers, embedded documents or references to anything
+/// outside the file. `/media/` also serves every SVG sandboxed and as an attachment; this check
+/// keeps such files out of the data file in the first place.
+pub fn check_svg(data: &[u8]) -> Result<(), &'static str> {
+    let text = std::str::from_utf8(data)
+        .map_err(|_| "it is not UTF-8 text")?
+        .to_ascii_lowercase();
+    const FORBIDDEN: [(&str, &str); 11] = [
+        ("<script", "it contains a script"),
+        ("<foreignobject", "it embeds HTML"),
+        ("<iframe", "it embeds a page"),
+        ("<embed", "it embeds an object"),
+        ("<object", "it embeds an object"),
+        ("<!entity", "it declares XML entities"),
+        ("<?xml-stylesheet", "it loads a style sheet"),
+        ("@import", "it loads a style sheet"),
+        ("javascript:", "it contains a javascript: link"),
+        ("vbscript:", "it contains a script link"),
+        ("<handler", "it contains an event handler"),
+    ];
+    for (needle, why) in FORBIDDEN {
+        if text.contains(needle) {
+            return Err(why);
+        }
+    }
+    let bytes = text.as_bytes();
+    for (i, _) in text.match_indices("on") {
+        let before_ok = i > 0
+            && (bytes[i - 1].is_ascii_whitespace() || matches!(bytes[i - 1], b'"' | b'\'' | b'/'));
+        if !before_ok {
+            continue;
+        }
+        let name_end = bytes[i + 2..]
+            .iter()
+            .position(|b| !b.is_ascii_alphanumeric())
+            .map_or(bytes.len(), |p| i + 2 + p);
+        let after = text[name_end..].trim_start();
+        if name_end > i + 2 && after.starts_with('=') {
+            return Err("it contains an event handler");
+        }
+    }
+    for attr in ["href", "src"] {
+        for (i, _) in text.match_indices(attr) {
+            let after = text[i + attr.len()..].trim_start();
+            let Some(value) = after.strip_prefix('=') else {
+                continue;
+            };
+            let value = value.trim_start().trim_start_matches(['"', '\'']);
+            if !is_internal_reference(value) {
+                return Err("it refers to another file or site");
+            }
+        }
+    }
+    for (i, _) in text.match_indices("url(") {
+        let value = text[i + 4..].trim_start().trim_start_matches(['"', '\'']);
+        if !is_internal_reference(value) {
+            return Err("it refers to another file or site");
+        }
+    }
+    Ok(())
+}
+
+/// A reference into the same file (`#id`) or an embedded raster image.
+fn is_internal_reference(value: &str) -> bool {
+    value.starts_with('#')
+        || ["png", "jpeg", "jpg", "gif", "webp"]
+            .iter()
+            .any(|t| value.starts_with(&format!("data:image/{t};")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_judged_by_their_bytes() {
+        assert_eq!(sniff(b"\x89PNG\r\n\x1a\nrest"), Some(ImageKind::Png));
+        assert_eq!(sniff(&[0xFF, 0xD8, 0xFF, 0xE0, 0]), Some(ImageKind::Jpeg));
+        assert_eq!(sniff(b"GIF89a...."), Some(ImageKind::Gif));
+        assert_eq!(sniff(b"RIFF\x10\0\0\0WEBPVP8 "), Some(ImageKind::Webp));
+        assert_eq!(
+            sniff(b"\0\0\0\x1cftypmif1\0\0\0\0mif1avifmiaf"),
+            Some(ImageKind::Avif)
+        );
+        assert_eq!(
+            sniff(b"\0\0\0\x18ftypheic\0\0\0\0mif1heic"),
+            None,
+            "HEIC is not AVIF"
+        );
+        assert_eq!(
+            sniff(b"<?xml version=\"1.0\"?>\n<!-- logo -->\n<!DOCTYPE svg>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
+            Some(ImageKind::Svg)
+        );
+        assert_eq!(sniff(b"<html><svg></svg></html>"), None);
+        assert_eq!(sniff(b"<svgfoo/>"), None);
+        assert_eq!(sniff(b"\x7fELF\x02\x01\x01"), None);
+        assert_eq!(sniff(b"MZ\x90\0"), None);
+        assert_eq!(sniff(b"just some text"), None);
+        assert_eq!(sniff(b""), None);
+    }
+
+    #[test]
+    fn svgs_with_script_or_outside_references_are_refused() {
+        let ok = br##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><defs><linearGradient id="g"/></defs><rect fill="url(#g)" width="10" height="10"/><use xlink:href="#g"/><text>Only once, one more</text></svg>"##;
+        assert_eq!(check_svg(ok), Ok(()));
+        for bad in [
+            &br#"<svg><script>alert(1)</script></svg>"#[..],
+            br#"<svg><SCRIPT>alert(1)</SCRIPT></svg>"#,
+            br#"<svg onload="alert(1)"/>"#,
+            br#"<svg><rect onMouseOver = "x()"/></svg>"#,
+            br#"<svg><a href="javascript:alert(1)"><text>x</text></a></svg>"#,
+            br#"<svg><image href="https://evil.example/x.png"/></svg>"#,
+            br#"<svg><use xlink:href="other.svg#x"/></svg>"#,
+            br#"<svg><rect style="fill:url(https://evil.example/x)"/></svg>"#,
+            br#"<svg><foreignObject><iframe/></foreignObject></svg>"#,
+            br#"<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>"#,
+            br#"<svg><style>@import "https://evil.example/a.css";</style></svg>"#,
+        ] {
+            assert!(check_svg(bad).is_err(), "{}", String::from_utf8_lossy(bad));
+        }
+    }
+}

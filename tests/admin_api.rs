@@ -1,0 +1,482 @@
+//! The admin calls of SPEC §7 over real HTTP: every row of the table, with the SPEC's field names,
+//! and every write showing in the site data inlined in the public pages.
+
+mod common;
+
+use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+async fn login(server: &TestServer) -> String {
+    let res = server
+        .client
+        .post(server.url("/api/admin/login"))
+        .json(&json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    body["token"].as_str().unwrap().to_string()
+}
+
+async fn call(
+    server: &TestServer,
+    token: &str,
+    method: Method,
+    path: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let mut req = server
+        .client
+        .request(method, server.url(path))
+        .bearer_auth(token);
+    if let Some(body) = body {
+        req = req.json(&body);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status();
+    assert_eq!(res.headers()["content-type"], "application/json", "{path}");
+    (status, res.json().await.unwrap())
+}
+
+/// The site data the server inlined in a public page.
+async fn site_data(server: &TestServer) -> Value {
+    let html = server.get("/").await.text().await.unwrap();
+    let start = "<script type=\"application/json\" id=\"site-data\">";
+    let from = html.find(start).unwrap() + start.len();
+    let to = from + html[from..].find("</script>").unwrap();
+    serde_json::from_str(&html[from..to]).unwrap()
+}
+
+#[tokio::test]
+async fn login_gives_a_token_and_the_admin_and_verify_accepts_it() {
+    let server = TestServer::start().await;
+    let res = server
+        .client
+        .post(server.url("/api/admin/login"))
+        .json(&json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let body: Value = res.json().await.unwrap();
+    let token = body["token"].as_str().unwrap();
+    assert!(token.len() > 40, "{token}");
+    assert_eq!(body["admin"]["username"], ADMIN_USER);
+    assert!(body["admin"]["id"].is_u64());
+    assert!(body["admin"].get("passwordHash").is_none());
+    humantime::parse_rfc3339(body["expiresAt"].as_str().unwrap()).unwrap();
+
+    let (status, verify) = call(&server, token, Method::GET, "/api/admin/verify", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(verify, json!({ "admin": body["admin"] }));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn wrong_credentials_get_the_same_answer_for_unknown_users() {
+    let server = TestServer::start().await;
+    let mut answers = Vec::new();
+    for (username, password) in [(ADMIN_USER, "wrong password"), ("nobody", ADMIN_PASSWORD)] {
+        let res = server
+            .client
+            .post(server.url("/api/admin/login"))
+            .json(&json!({ "username": username, "password": password }))
+            .send()
+            .await
+            .unwrap();
+        let status = res.status();
+        let mut headers: Vec<(String, String)> = res
+            .headers()
+            .iter()
+            .filter(|(k, _)| *k != "date")
+            .map(|(k, v)| (k.to_string(), v.to_str().unwrap().to_string()))
+            .collect();
+        headers.sort();
+        answers.push((status, headers, res.text().await.unwrap()));
+    }
+    assert_eq!(answers[0].0, 401);
+    assert_eq!(answers[0].2, r#"{"message":"Invalid credentials"}"#);
+    assert_eq!(answers[0], answers[1]);
+
+    let res = server
+        .client
+        .post(server.url("/api/admin/login"))
+        .json(&json!({ "username": ADMIN_USER, "password": "" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn hero_slides_are_listed_created_updated_and_deleted() {
+    let server = TestServer::start().await;
+    let token = login(&server).await;
+    let path = "/api/admin/hero-slides";
+
+    let (status, seeded) = call(&server, &token, Method::GET, path, None).await;
+    assert_eq!(status, 200);
+    let seeded = seeded.as_array().unwrap().clone();
+    assert_eq!(seeded.len(), 3);
+    for field in [
+        "id",
+        "title",
+        "subtitle",
+        "imageUrl",
+        "buttonText",
+        "buttonLink",
+        "order",
+        "isActive",
+        "createdAt",
+    ] {
+        assert!(seeded[0].get(field).is_some(), "{field}: {}", seeded[0]);
+    }
+
+    let (status, created) = call(
+        &server,
+        &token,
+        Method::POST,
+        path,
+        Some(json!({
+            "title": "  Monsoon Light  ",
+            "subtitle": "A calm villa",
+            "imageUrl": "/images/hero-2.webp",
+            "buttonText": "See it",
+            "buttonLink": "/portfolio/modern-serenity",
+            "order": -1,
+        })),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["title"], "Monsoon Light", "trimmed");
+    assert_eq!(created["order"], -1);
+    assert_eq!(created["isActive"], true, "active by default");
+    let id = created["id"].as_u64().unwrap();
+
+    // Ordered by order, then creation: -1 comes first.
+    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    assert_eq!(list[0]["id"], id);
+    assert_eq!(
+        site_data(&server).await["heroSlides"][0]["title"],
+        "Monsoon Light"
+    );
+
+    // order: 0 when missing or not a number; equal orders keep creation order.
+    let (_, a) = call(
+        &server,
+        &token,
+        Method::POST,
+        path,
+        Some(json!({ "title": "A", "imageUrl": "https://example.com/a.jpg", "order": "abc" })),
+    )
+    .await;
+    assert_eq!(a["order"], 0);
+    let (_, b) = call(
+        &server,
+        &token,
+        Method::POST,
+        path,
+        Some(json!({ "title": "B", "imageUrl": "/images/hero-3.webp" })),
+    )
+    .await;
+    assert_eq!(b["order"], 0);
+    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    let titles: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["title"].as_str().unwrap())
+        .collect();
+    let pos = |t: &str| titles.iter().position(|x| *x == t).unwrap();
+    assert!(pos("A") < pos("B"), "{titles:?}");
+    let orders: Vec<i64> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["order"].as_i64().unwrap())
+        .collect();
+    assert!(orders.windows(2).all(|w| w[0] <= w[1]), "{orders:?}");
+
+    // title and imageUrl are required.
+    for body in [
+        json!({ "imageUrl": "/images/hero-1.webp" }),
+        json!({ "title": "   ", "imageUrl": "/images/hero-1.webp" }),
+        json!({ "title": "No image" }),
+    ] {
+        let (status, err) = call(&server, &token, Method::POST, path, Some(body)).await;
+        assert_eq!(status, 400);
+        assert!(err["message"].is_string());
+    }
+
+    // Update: inactive slides leave the public pages.
+    let (status, updated) = call(
+        &server,
+        &token,
+        Method::PUT,
+        &format!("{path}/{id}"),
+        Some(json!({
+            "title": "Monsoon Light II",
+            "imageUrl": "/images/hero-2.webp",
+            "order": 4,
+            "isActive": false,
+        })),
+    )
+    .await;
+    assert_eq!(status, 200, "{updated}");
+    assert_eq!(updated["title"], "Monsoon Light II");
+    assert_eq!(updated["isActive"], false);
+    assert_eq!(updated["createdAt"], created["createdAt"]);
+    let public = site_data(&server).await.to_string();
+    assert!(!public.contains("Monsoon Light"), "{public}");
+
+    let (status, err) = call(
+        &server,
+        &token,
+        Method::PUT,
+        &format!("{path}/999999"),
+        Some(json!({ "title": "x", "imageUrl": "/x.png" })),
+    )
+    .await;
+    assert_eq!(status, 404);
+    assert!(err["message"].is_string());
+
+    // Delete.
+    let (status, _) = call(
+        &server,
+        &token,
+        Method::DELETE,
+        &format!("{path}/{id}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _) = call(
+        &server,
+        &token,
+        Method::DELETE,
+        &format!("{path}/{id}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
+    let (status, _) = call(&server, &token, Method::DELETE, &format!("{path}/x"), None).await;
+    assert_eq!(status, 404);
+    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    assert!(list.as_array().unwrap().iter().all(|s| s["id"] != id));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn portfolio_projects_and_messages_are_listed() {
+    let server = TestServer::start().await;
+    let token = login(&server).await;
+    let (status, projects) = call(
+        &server,
+        &token,
+        Method::GET,
+        "/api/admin/portfolio-projects",
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let projects = projects.as_array().unwrap();
+    assert_eq!(projects.len(), 7);
+    assert_eq!(projects[0]["title"], "Modern Serenity");
+    for p in projects {
+        assert!(p["id"].is_u64() && p["title"].is_string() && p["description"].is_string());
+        assert!(p["isActive"].is_boolean());
+    }
+
+    let (status, empty) = call(&server, &token, Method::GET, "/api/contacts", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(empty, json!([]));
+    let store = server.app.store.clone();
+    store
+        .add_contact("Asha", "asha@example.in", "first")
+        .unwrap();
+    store
+        .add_contact("Ravi", "ravi@example.in", "second")
+        .unwrap();
+    let (_, messages) = call(&server, &token, Method::GET, "/api/contacts", None).await;
+    let messages = messages.as_array().unwrap();
+    assert_eq!(messages.len(), 2);
+    assert_eq!(messages[0]["message"], "second", "newest first");
+    assert_eq!(messages[1]["name"], "Asha");
+    assert_eq!(messages[1]["email"], "asha@example.in");
+    assert!(messages[0]["id"].is_u64());
+    let created = messages[0]["createdAt"].as_str().unwrap();
+    humantime::parse_rfc3339(created).unwrap();
+    assert!(created.ends_with('Z') && created.contains('T'), "{created}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn company_settings_are_listed_and_upserted_by_key() {
+    let server = TestServer::start().await;
+    let token = login(&server).await;
+    let path = "/api/admin/company-settings";
+    let (status, list) = call(&server, &token, Method::GET, path, None).await;
+    assert_eq!(status, 200);
+    let list = list.as_array().unwrap().clone();
+    let phone = list
+        .iter()
+        .find(|s| s["settingKey"] == "company_phone")
+        .unwrap()
+        .clone();
+    for field in ["id", "settingKey", "settingValue", "description"] {
+        assert!(phone.get(field).is_some(), "{field}");
+    }
+
+    let (status, saved) = call(
+        &server,
+        &token,
+        Method::POST,
+        path,
+        Some(json!({
+            "settingKey": "company_phone",
+            "settingValue": "+91 98480 11111",
+            "description": "Company phone",
+        })),
+    )
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["settingValue"], "+91 98480 11111");
+    assert_eq!(saved["id"], phone["id"], "same key, same record");
+    assert_eq!(
+        site_data(&server).await["settings"]["company_phone"],
+        "+91 98480 11111"
+    );
+
+    // A multi-line address keeps its line breaks; a new key gets a description from its name.
+    let (_, address) = call(
+        &server,
+        &token,
+        Method::POST,
+        path,
+        Some(json!({ "settingKey": "company_address", "settingValue": "Road 12\nBanjara Hills\nHyderabad" })),
+    )
+    .await;
+    assert_eq!(address["settingValue"], "Road 12\nBanjara Hills\nHyderabad");
+    let (_, gst) = call(
+        &server,
+        &token,
+        Method::POST,
+        path,
+        Some(json!({ "settingKey": "company_gst_number", "settingValue": "36AAAAA0000A1Z5" })),
+    )
+    .await;
+    assert_eq!(gst["description"], "Company gst number");
+    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    assert_eq!(list.as_array().unwrap().len(), 14);
+
+    // The logo: an uploaded file's URL, then the logo setting (the SPEC's two steps).
+    let (_, logo) = call(
+        &server,
+        &token,
+        Method::POST,
+        path,
+        Some(json!({
+            "settingKey": "company_logo",
+            "settingValue": "/media/0123456789abcdef0123456789abcdef.png",
+            "description": "Company logo URL",
+        })),
+    )
+    .await;
+    assert_eq!(
+        logo["settingValue"],
+        "/media/0123456789abcdef0123456789abcdef.png"
+    );
+    for body in [
+        json!({ "settingValue": "x" }),
+        json!({ "settingKey": "company_phone" }),
+        json!({ "settingKey": "Company Phone!", "settingValue": "x" }),
+    ] {
+        let (status, _) = call(&server, &token, Method::POST, path, Some(body)).await;
+        assert_eq!(status, 400);
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_uploaded_image_is_served_from_media_under_its_hash() {
+    let server = TestServer::start().await;
+    let token = login(&server).await;
+    let png =
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89".to_vec();
+    let upload = || async {
+        let form = reqwest::multipart::Form::new().part(
+            "file",
+            reqwest::multipart::Part::bytes(png.clone())
+                .file_name("Logo Final (2).PNG")
+                .mime_str("application/octet-stream")
+                .unwrap(),
+        );
+        let res = server
+            .client
+            .post(server.url("/api/admin/media-files"))
+            .bearer_auth(&token)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 201);
+        let body: Value = res.json().await.unwrap();
+        body["fileUrl"].as_str().unwrap().to_string()
+    };
+    let url = upload().await;
+    let name = url.strip_prefix("/media/").unwrap();
+    assert!(name.ends_with(".png") && name.len() == 36, "{url}");
+    assert_eq!(upload().await, url, "the same bytes, the same name");
+
+    let res = server.get(&url).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "image/png");
+    assert_eq!(res.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(
+        res.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(res.bytes().await.unwrap().to_vec(), png);
+    assert_eq!(
+        server.app.store.media_names().unwrap(),
+        vec![name.to_string()]
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn every_admin_call_needs_a_token() {
+    let server = TestServer::start().await;
+    for (method, path) in [
+        (Method::GET, "/api/admin/verify"),
+        (Method::GET, "/api/admin/hero-slides"),
+        (Method::POST, "/api/admin/hero-slides"),
+        (Method::PUT, "/api/admin/hero-slides/1"),
+        (Method::DELETE, "/api/admin/hero-slides/1"),
+        (Method::GET, "/api/admin/portfolio-projects"),
+        (Method::GET, "/api/contacts"),
+        (Method::GET, "/api/admin/company-settings"),
+        (Method::POST, "/api/admin/company-settings"),
+        (Method::POST, "/api/admin/media-files"),
+    ] {
+        let res = server
+            .client
+            .request(method.clone(), server.url(path))
+            .json(&json!({ "title": "x", "imageUrl": "/x.png" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 401, "{method} {path}");
+        assert_eq!(res.headers()["content-type"], "application/json");
+        assert_eq!(res.headers()["x-robots-tag"], "noindex");
+        let body: Value = res.json().await.unwrap();
+        assert!(body["message"].is_string());
+    }
+    assert_eq!(server.app.store.hero_slides().unwrap().len(), 3);
+    assert!(server.app.store.admins().unwrap().len() == 1);
+    server.stop().await;
+}
