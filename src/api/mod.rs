@@ -4,6 +4,7 @@
 //! served path with the wrong method is a 405. One `recover` turns every rejection into JSON.
 
 pub mod admin;
+pub mod backup;
 pub mod contact;
 pub mod media;
 
@@ -102,6 +103,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     let contact = contact::routes(app.clone());
     let admin = admin::routes(app.clone());
     let media = media::routes(app.clone());
+    let backup = backup::routes(app.clone());
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -120,6 +122,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(admin)
         .unify()
         .or(media)
+        .unify()
+        .or(backup)
         .unify();
     warp::path("api").and(all.recover(recover).unify())
 }
