@@ -81,7 +81,7 @@ export function resetToasts() {
 /** Mounted once per frame (public and admin); renders the open toast in its viewport. */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => entries);
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -93,7 +93,8 @@ export function Toaster() {
 
   return (
     <section aria-label={`Notifications (${HOTKEY})`}>
-      <ol
+      {/* Divs, not a list: each toast carries a live-region role, which a list item may not. */}
+      <div
         ref={region}
         tabIndex={-1}
         aria-live="polite"
@@ -104,7 +105,7 @@ export function Toaster() {
           .map((entry) => (
             <ToastItem key={entry.id} entry={entry} />
           ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -136,7 +137,7 @@ function ToastItem({ entry }: { entry: ToastEntry }) {
   };
 
   return (
-    <li
+    <div
       role={destructive ? 'alert' : 'status'}
       aria-atomic="true"
       data-variant={entry.variant ?? 'default'}
@@ -195,6 +196,6 @@ function ToastItem({ entry }: { entry: ToastEntry }) {
       >
         <X aria-hidden="true" className="size-4" />
       </button>
-    </li>
+    </div>
   );
 }
