@@ -272,7 +272,7 @@ impl Store {
     pub fn contacts(&self) -> Result<Vec<ContactMessage>> {
         let txn = self.db.begin_read()?;
         let mut all: Vec<ContactMessage> = decode_all(&txn.open_table(CONTACTS)?)?;
-        all.sort_by(|a, b| (b.created_at_ms, b.id).cmp(&(a.created_at_ms, a.id)));
+        all.sort_by_key(|m| std::cmp::Reverse((m.created_at_ms, m.id)));
         Ok(all)
     }
 
@@ -458,14 +458,11 @@ fn upsert_setting(
     value: &str,
     description: &str,
 ) -> Result<Setting> {
-    let existing = {
-        let table = txn.open_table(SETTINGS)?;
-        let found = table
-            .get(key)?
-            .map(|v| Setting::decode(v.value()))
-            .transpose()?;
-        found
-    };
+    let existing = txn
+        .open_table(SETTINGS)?
+        .get(key)?
+        .map(|v| Setting::decode(v.value()))
+        .transpose()?;
     let id = match existing {
         Some(s) => s.id,
         None => next_id(txn, "company_settings")?,
