@@ -179,8 +179,10 @@ impl Mailer {
             builder = builder.to(to.clone());
         }
         // Replying to the notice answers the visitor, when their address is one mail accepts.
-        if let Ok(visitor) = format!("{name} <{}>", one_line(&msg.email)).parse::<Mailbox>() {
-            builder = builder.reply_to(visitor);
+        // The display name is passed as data, not parsed, so lettre quotes or encodes whatever the
+        // visitor typed.
+        if let Ok(address) = one_line(&msg.email).parse::<lettre::Address>() {
+            builder = builder.reply_to(Mailbox::new(Some(name.clone()), address));
         }
         let when = humantime::format_rfc3339_seconds(
             std::time::UNIX_EPOCH + Duration::from_millis(msg.created_at_ms),
