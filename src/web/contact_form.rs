@@ -42,11 +42,13 @@ a{color:inherit}
 .cf-nav a{text-decoration:none;color:var(--color-brass-300,#d4b27c)}
 .cf-nav a:hover,.cf-nav a:focus-visible{text-decoration:underline}
 .cf-main{flex:1;width:100%;max-width:40rem;margin:0 auto;padding:3.5rem 1.5rem 4.5rem;box-sizing:border-box}
-.cf-eyebrow{text-transform:uppercase;letter-spacing:.2em;font-size:.75rem;color:var(--color-brass-600,#8a6432);margin:0 0 .75rem}
+.cf-main p{margin:0 0 1rem}
+.cf-main a:not(.cf-button),.cf-footer a{text-decoration:underline;text-underline-offset:.2em}
+.cf-main .cf-eyebrow{text-transform:uppercase;letter-spacing:.2em;font-size:.75rem;color:var(--color-brass-600,#8a6432);margin:0 0 .75rem}
 h1{font-family:var(--font-display,Georgia,serif);font-weight:500;font-size:clamp(2.2rem,6vw,3.2rem);line-height:1.1;margin:0 0 1.5rem}
 .cf-lead{font-size:1.1rem;color:var(--color-stone-600,#5f574e)}
 .cf-alert{border-left:3px solid #9f1d1d;background:#fbeeee;color:#6f1313;padding:1rem 1.25rem;margin:0 0 2rem}
-.cf-alert p{margin:0}
+.cf-main .cf-alert p{margin:0}
 .cf-form{display:grid;gap:.4rem}
 .cf-form label{font-size:.85rem;font-weight:600;letter-spacing:.04em;margin-top:.9rem}
 .cf-form input,.cf-form textarea{font:inherit;color:inherit;background:#fff;border:1px solid var(--color-stone-400,#b9b0a4);padding:.75rem .9rem;border-radius:2px;width:100%;box-sizing:border-box}
@@ -56,8 +58,8 @@ h1{font-family:var(--font-display,Georgia,serif);font-weight:500;font-size:clamp
 .cf-button{display:inline-block;font:inherit;font-weight:600;letter-spacing:.06em;text-transform:uppercase;font-size:.85rem;background:var(--color-brass-600,#8a6432);color:#fff;border:0;padding:.95rem 1.8rem;text-decoration:none;cursor:pointer;border-radius:2px}
 .cf-button:hover,.cf-button:focus-visible{background:var(--color-brass-700,#7a5829)}
 .cf-form .cf-button{justify-self:start;margin-top:1.5rem}
-.cf-actions{display:flex;flex-wrap:wrap;gap:1rem 1.5rem;align-items:center;margin-top:2.5rem}
-.cf-direct{margin-top:2.5rem;color:var(--color-stone-600,#5f574e)}
+.cf-main .cf-actions{display:flex;flex-wrap:wrap;gap:1rem 1.5rem;align-items:center;margin-top:2.5rem}
+.cf-main .cf-direct{margin-top:2.5rem;color:var(--color-stone-600,#5f574e)}
 .cf-footer{background:var(--color-sand,#efe8dc);color:var(--color-stone-600,#5f574e);padding:2rem 1.5rem;font-size:.9rem;text-align:center}
 .cf-footer p{margin:.25rem 0}
 ";
