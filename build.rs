@@ -28,7 +28,7 @@ fn main() {
         && Path::new("ui/dist/index.html").is_file()
     {
         println!("cargo:warning=STUDIO_SKIP_UI_BUILD is set: embedding the existing ui/dist");
-        if let Err(message) = precompress(Path::new("ui/dist")) {
+        if let Err(message) = lock_ui().and_then(|_lock| precompress(Path::new("ui/dist"))) {
             fail(&message);
         }
         return;
@@ -57,12 +57,7 @@ fn build_ui() -> Result<(), String> {
             );
         }
     }
-    // Two cargo builds at once (say `cargo test` and `cargo build --release`) must not write
-    // ui/dist together.
-    let lock = std::fs::File::create(ui.join(".build.lock"))
-        .map_err(|e| format!("creating ui/.build.lock: {e}"))?;
-    lock.lock()
-        .map_err(|e| format!("locking ui/.build.lock: {e}"))?;
+    let _lock = lock_ui()?;
 
     if node_modules_stale(ui) {
         run(ui, npm, &["ci", "--no-audit", "--no-fund"])?;
@@ -122,7 +117,14 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
         let path = entry
             .map_err(|e| format!("listing {}: {e}", dir.display()))?
             .path();
-        if path.is_dir() {
+        let hidden = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.'));
+        if hidden {
+            // Vite's .vite/manifest.json is read by the server, never sent.
+            continue;
+        } else if path.is_dir() {
             collect(&path, files)?;
         } else if !matches!(path.extension().and_then(|e| e.to_str()), Some("br" | "gz")) {
             files.push(path);
@@ -148,6 +150,16 @@ fn gzip_best(data: &[u8]) -> Result<Vec<u8>, String> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(data).map_err(|e| format!("gzip: {e}"))?;
     encoder.finish().map_err(|e| format!("gzip: {e}"))
+}
+
+/// Two cargo builds at once (say `cargo test` and `cargo build --release`) must not write
+/// ui/dist together; the lock holds until the returned file is dropped.
+fn lock_ui() -> Result<std::fs::File, String> {
+    let lock = std::fs::File::create("ui/.build.lock")
+        .map_err(|e| format!("creating ui/.build.lock: {e}"))?;
+    lock.lock()
+        .map_err(|e| format!("locking ui/.build.lock: {e}"))?;
+    Ok(lock)
 }
 
 /// npm writes node_modules/.package-lock.json on every install; older than the lock file means the
