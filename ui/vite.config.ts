@@ -7,8 +7,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Only the entry is modulepreloaded; lazy page chunks are fetched when their route is visited.
+    // Only the entry is modulepreloaded by index.html; the server adds each route's own chunks to
+    // that route's shell, from the manifest (src/web/assets.rs). The manifest is not served.
     modulePreload: { polyfill: false },
+    manifest: true,
   },
   test: {
     environment: 'happy-dom',
