@@ -178,6 +178,7 @@ fn serve(config: Config) -> Result<()> {
     runtime.block_on(async move {
         let app = Arc::new(App::new(store, config)?);
         let bound = server::bind(app.clone()).await?;
+        let stop = server::shutdown_signal()?;
         if let Some(dir) = &app.config.backup_dir {
             backup::spawn_schedule(
                 app.store.clone(),
@@ -191,7 +192,7 @@ fn serve(config: Config) -> Result<()> {
             bound.addr,
             app.config.data.display()
         );
-        bound.run(server::shutdown_signal()).await;
+        bound.run(stop).await;
         Ok::<_, anyhow::Error>(())
     })?;
     // The runtime is gone, so every handle on the store is dropped and the file is closed.

@@ -32,7 +32,7 @@ pub struct Layer {
 }
 
 /// The `[smtp]` table as a file or the environment gives it.
-#[derive(Debug, Default, Clone, Deserialize)]
+#[derive(Default, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SmtpLayer {
     pub host: Option<String>,
@@ -42,6 +42,21 @@ pub struct SmtpLayer {
     pub password: Option<String>,
     pub from: Option<String>,
     pub to: Option<String>,
+}
+
+// Hand-written so that the password never reaches a log line through `{:?}`.
+impl std::fmt::Debug for SmtpLayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmtpLayer")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("security", &self.security)
+            .field("username", &self.username)
+            .field("password", &self.password.as_ref().map(|_| "<hidden>"))
+            .field("from", &self.from)
+            .field("to", &self.to)
+            .finish()
+    }
 }
 
 impl SmtpLayer {
@@ -456,6 +471,11 @@ mod tests {
         assert_eq!(smtp.to, ["a@example.in", "b@example.in"]);
         let shown = format!("{smtp:?}");
         assert!(!shown.contains("secret"), "{shown}");
+        let layer = SmtpLayer {
+            password: Some("layer-secret".into()),
+            ..SmtpLayer::default()
+        };
+        assert!(!format!("{layer:?}").contains("secret"));
 
         let only_env = |name: &str| match name {
             "STUDIO_SMTP_HOST" => Some("127.0.0.1".to_string()),

@@ -152,31 +152,30 @@ impl Bound {
     }
 }
 
-/// Completes on Ctrl-C or SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            tracing::error!("cannot listen for Ctrl-C: {e}");
-            std::future::pending::<()>().await;
-        }
-    };
+/// Listens for Ctrl-C and SIGTERM from this call on (so a signal sent as soon as the server says it
+/// is serving is never missed); the future completes on the first of them.
+pub fn shutdown_signal() -> Result<impl Future<Output = ()> + Send + 'static> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut term = signal(SignalKind::terminate()).context("listening for SIGTERM")?;
+        let mut int = signal(SignalKind::interrupt()).context("listening for Ctrl-C")?;
+        Ok(async move {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = int.recv() => {}
             }
-            Err(e) => {
-                tracing::error!("cannot listen for SIGTERM: {e}");
+            tracing::info!("stopping: finishing requests in flight");
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(async {
+            if let Err(e) = tokio::signal::ctrl_c().await {
+                tracing::error!("cannot listen for Ctrl-C: {e}");
                 std::future::pending::<()>().await;
             }
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {}
-        _ = term => {}
+            tracing::info!("stopping: finishing requests in flight");
+        })
     }
-    tracing::info!("stopping: finishing requests in flight");
 }
