@@ -24,7 +24,7 @@ export function Header() {
       <header
         data-scrolled={scrolled}
         className={`fixed inset-x-0 top-0 z-50 transition-[background-color,color,box-shadow] duration-300 ${
-          scrolled ? 'bg-white text-charcoal shadow-md' : 'bg-charcoal/70 text-ivory backdrop-blur-md'
+          scrolled ? 'bg-white text-charcoal shadow-md' : 'bg-charcoal/90 text-ivory backdrop-blur-md'
         }`}
       >
         <div className="container-page flex h-header items-center justify-between gap-6">
