@@ -8,7 +8,7 @@ use super::{ApiError, blocking, error_response, json_response, with_app};
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
 use crate::server::App;
-use crate::store::{ContactMessage, HeroSlide, HeroSlideInput, Project, Setting};
+use crate::store::{ContactMessage, HeroSlide, HeroSlideInput, Project, Setting, Store};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
@@ -179,11 +179,8 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(warp::get())
         .and(admin())
         .and(app_())
-        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let slides = blocking(move || store.hero_slides()).await?;
-            let body: Vec<SlideJson> = slides.into_iter().map(SlideJson::from).collect();
-            Ok::<_, Rejection>(json_response(StatusCode::OK, &body))
+        .and_then(|_: AdminIdentity, app: Arc<App>| {
+            list_json::<_, SlideJson>(app, Store::hero_slides)
         });
 
     let create_slide = warp::path!("admin" / "hero-slides")
@@ -233,33 +230,24 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(warp::get())
         .and(admin())
         .and(app_())
-        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let projects = blocking(move || store.projects()).await?;
-            let body: Vec<ProjectJson> = projects.into_iter().map(ProjectJson::from).collect();
-            Ok::<_, Rejection>(json_response(StatusCode::OK, &body))
+        .and_then(|_: AdminIdentity, app: Arc<App>| {
+            list_json::<_, ProjectJson>(app, Store::projects)
         });
 
     let contacts = warp::path!("contacts")
         .and(warp::get())
         .and(admin())
         .and(app_())
-        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let messages = blocking(move || store.contacts()).await?;
-            let body: Vec<ContactJson> = messages.into_iter().map(ContactJson::from).collect();
-            Ok::<_, Rejection>(json_response(StatusCode::OK, &body))
+        .and_then(|_: AdminIdentity, app: Arc<App>| {
+            list_json::<_, ContactJson>(app, Store::contacts)
         });
 
     let list_settings = warp::path!("admin" / "company-settings")
         .and(warp::get())
         .and(admin())
         .and(app_())
-        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let settings = blocking(move || store.settings()).await?;
-            let body: Vec<SettingJson> = settings.into_iter().map(SettingJson::from).collect();
-            Ok::<_, Rejection>(json_response(StatusCode::OK, &body))
+        .and_then(|_: AdminIdentity, app: Arc<App>| {
+            list_json::<_, SettingJson>(app, Store::settings)
         });
 
     let save_setting = warp::path!("admin" / "company-settings")
@@ -662,6 +650,22 @@ impl From<Setting> for SettingJson {
             description: s.description,
         }
     }
+}
+
+/// Reads a list from the store off the async workers and answers it as JSON, each record in its
+/// wire shape.
+async fn list_json<R, J>(
+    app: Arc<App>,
+    read: fn(&Store) -> anyhow::Result<Vec<R>>,
+) -> Result<Response, Rejection>
+where
+    R: Send + 'static,
+    J: From<R> + Serialize,
+{
+    let store = app.store.clone();
+    let records = blocking(move || read(&store)).await?;
+    let body: Vec<J> = records.into_iter().map(J::from).collect();
+    Ok(json_response(StatusCode::OK, &body))
 }
 
 #[cfg(test)]
