@@ -105,6 +105,8 @@ describe('public pages render at 1280 and 375 px, axe-clean', () => {
         assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1, 'one h1');
         for (const name of sections) {
           const heading = page.getByRole('main').getByRole('heading', { name, exact: typeof name === 'string' });
+          // The home page's sections below the hero arrive once the first screen has painted.
+          await heading.first().waitFor({ state: 'attached' });
           assert.ok((await heading.count()) >= 1, `heading ${name} on ${path}`);
         }
         await scrollThrough(page);
@@ -164,6 +166,7 @@ describe('home widgets', () => {
     await page.goto('/');
     const teaser = page.getByRole('region', { name: 'Our Complete Portfolio' });
     const cards = teaser.getByRole('article');
+    await cards.first().waitFor();
     assert.equal(await cards.count(), 3);
     assert.deepEqual(
       await teaser.getByRole('heading', { level: 3 }).allTextContents(),
@@ -185,6 +188,7 @@ describe('home widgets', () => {
     await page.goto('/');
     const services = page.getByRole('region', { name: 'Our Services' });
     const learnMore = services.getByRole('link', { name: /^Learn More/ });
+    await learnMore.first().waitFor();
     assert.equal(await learnMore.count(), 6);
     await learnMore.nth(3).click();
     await page.waitForURL('**/services/renovation');
@@ -195,6 +199,7 @@ describe('home widgets', () => {
     const { page, check } = await openPage();
     await page.goto('/');
     const rows = page.getByRole('list', { name: /^Clients, row/ });
+    await rows.first().waitFor();
     assert.equal(await rows.count(), 2);
     for (const i of [0, 1]) assert.equal(await rows.nth(i).getByRole('listitem').count(), 9);
     const animations = await page.$$eval('[data-row] > div', (tracks) =>
@@ -239,6 +244,7 @@ describe('home widgets', () => {
     const { page, check } = await openPage();
     await page.goto('/');
     const teaser = page.getByRole('region', { name: site.founder.name });
+    await teaser.locator('img').first().waitFor({ state: 'attached' });
     assert.equal(await teaser.locator('img').count(), 6);
     await teaser.getByRole('link', { name: 'Meet the Founder' }).click();
     await page.waitForURL(`**${founderPath}`);
@@ -356,6 +362,7 @@ describe('reduced motion', () => {
     const hero = page.getByRole('region', { name: 'Featured work' });
     await hero.getByRole('button', { name: 'Go to slide 2' }).click();
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), seed.heroSlides[1].title);
+    await page.locator('[data-row]').first().waitFor({ state: 'attached' });
     const names = await page.$$eval('[data-row] > div', (tracks) => tracks.map((t) => getComputedStyle(t).animationName));
     assert.deepEqual(names, ['none', 'none']);
     await check();

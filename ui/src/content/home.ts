@@ -1,6 +1,4 @@
-/** Copy of the home page sections (the hero slides themselves are live data from the server). */
-
-export const heroEyebrow = 'PREMIUM • FUNCTIONALITY';
+/** Copy of the home page sections below the hero (content/hero.ts). */
 
 export const portfolioTeaser = {
   eyebrow: 'Selected Work',

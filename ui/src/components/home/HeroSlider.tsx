@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { heroEyebrow } from '../../content/home';
+import { heroEyebrow } from '../../content/hero';
 import type { HeroSlide } from '../../lib/site';
 import { usePrefersReducedMotion } from '../../lib/motion';
 import { Dots } from '../carousels/Dots';

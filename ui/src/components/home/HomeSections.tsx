@@ -1,0 +1,61 @@
+import { ClientMarquee } from './ClientMarquee';
+import { FounderTeaser } from './FounderTeaser';
+import { NewsCarousel } from './NewsCarousel';
+import { PortfolioTeaser } from './PortfolioTeaser';
+import { ServicesBlock } from './ServicesBlock';
+import { WhyChoose } from './WhyChoose';
+import { ServicesGrid } from '../services/ServicesGrid';
+import { SectionHeading } from '../ui/SectionHeading';
+import { clientRows } from '../../content/clients';
+import { clientsIntro, newsIntro, servicesIntro } from '../../content/home';
+import { newsItems } from '../../content/news';
+
+/**
+ * Everything on the home page below the hero, in its own chunk: the hero fills the first screen,
+ * so none of this is needed to paint it (pages/Home.tsx loads it once the browser is idle).
+ */
+export default function HomeSections() {
+  return (
+    <>
+      <PortfolioTeaser />
+
+      <section aria-labelledby="home-services" className="section bg-sand/60">
+        <div className="container-page">
+          <SectionHeading id="home-services" eyebrow={servicesIntro.eyebrow} title={servicesIntro.title} lead={servicesIntro.lead} />
+          <div className="mt-14 lg:mt-20">
+            <ServicesGrid />
+          </div>
+          <WhyChoose />
+        </div>
+      </section>
+
+      <section aria-labelledby="home-clients" className="section bg-ivory">
+        <div className="container-page">
+          <SectionHeading id="home-clients" eyebrow={clientsIntro.eyebrow} title={clientsIntro.title} />
+        </div>
+        <div className="mt-14">
+          <ClientMarquee rows={clientRows} />
+        </div>
+      </section>
+
+      <section aria-labelledby="home-news" className="section bg-sand/60">
+        <div className="container-page">
+          <SectionHeading id="home-news" eyebrow={newsIntro.eyebrow} title={newsIntro.title} lead={newsIntro.lead} />
+          <div className="mt-14">
+            <NewsCarousel items={newsItems} />
+          </div>
+          <div className="mt-10 text-center">
+            {/* SPEC §2: 'View All Updates' has no visible action; every update is in the carousel. */}
+            <button type="button" className="btn btn-outline">
+              {newsIntro.cta}
+            </button>
+          </div>
+        </div>
+      </section>
+
+      <FounderTeaser />
+
+      <ServicesBlock />
+    </>
+  );
+}
