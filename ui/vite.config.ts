@@ -1,9 +1,31 @@
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The route table (src/routes.json) also holds each page's meta description, which the server writes
+ * into the shell; the browser never reads it, so the bundle gets the table without descriptions.
+ */
+function routeTableWithoutDescriptions(): Plugin {
+  return {
+    name: 'studio:route-table-without-descriptions',
+    // Before Vite's JSON plugin turns the file into a module.
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith('/src/routes.json')) return null;
+      const table = JSON.parse(code) as { notFound: object; routes: object[] };
+      const strip = ({ description: _, ...rest }: { description?: string }) => rest;
+      return {
+        code: JSON.stringify({ notFound: strip(table.notFound), routes: table.routes.map(strip) }),
+        map: null,
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preact(), tailwindcss()],
+  plugins: [preact(), tailwindcss(), routeTableWithoutDescriptions()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -11,6 +33,14 @@ export default defineConfig({
     // that route's shell, from the manifest (src/web/assets.rs). The manifest is not served.
     modulePreload: { polyfill: false },
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (Preact, the router, the layout) in the entry
+        // itself: one file compresses smaller than the entry plus a shared chunk, and it is one
+        // request fewer on every first load.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   test: {
     environment: 'happy-dom',

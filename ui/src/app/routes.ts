@@ -20,7 +20,6 @@ export interface RouteEntry {
   page: PageKey;
   key?: string;
   title: string;
-  description: string;
   admin?: boolean;
 }
 

@@ -50,14 +50,21 @@ export interface Site {
 
 export const DEFAULT_LOGO = '/images/logo.svg';
 
-// Used only when nothing is inlined (the Vite dev server, unit tests): the same seed the server
-// starts a new data file with, so development shows what a fresh install shows.
-const fallbackHeroSlides: HeroSlide[] = seed.heroSlides.map((slide, i) => ({ id: i + 1, ...slide }));
-
-// The server lists every seeded project; the portfolio only shows those the bundle marks as listed.
-const fallbackProjects: SiteProject[] = seed.projects
-  .filter((p) => staticProjects.find((s) => s.slug === p.slug)?.listed)
-  .map((p, i) => ({ id: i + 1, ...p }));
+/**
+ * The data used when nothing is inlined (the Vite dev server, unit tests): the same seed the server
+ * starts a new data file with, so development shows what a fresh install shows. The server inlines
+ * the data in every page it sends, so a production build leaves the seed out of the bundle.
+ */
+function fallbackData(): Pick<InlinedSiteData, 'heroSlides' | 'projects'> {
+  if (!import.meta.env.DEV) return { heroSlides: [], projects: [] };
+  return {
+    heroSlides: seed.heroSlides.map((slide, i) => ({ id: i + 1, ...slide })),
+    // The server lists every seeded project; the portfolio only shows those the bundle marks as listed.
+    projects: seed.projects
+      .filter((p) => staticProjects.find((s) => s.slug === p.slug)?.listed)
+      .map((p, i) => ({ id: i + 1, ...p })),
+  };
+}
 
 function readInlined(doc: Document): InlinedSiteData | undefined {
   const text = doc.getElementById('site-data')?.textContent;
@@ -96,8 +103,8 @@ export function readSite(doc: Document): Site {
     },
     mapQuery: setting('company_map_query', defaults.mapQuery),
     logo: setting('company_logo', DEFAULT_LOGO),
-    heroSlides: data?.heroSlides ?? fallbackHeroSlides,
-    projects: data?.projects ?? fallbackProjects,
+    heroSlides: data?.heroSlides ?? fallbackData().heroSlides,
+    projects: data?.projects ?? fallbackData().projects,
   };
 }
 
