@@ -1,11 +1,15 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { ScrollToTopButton } from '../components/layout/ScrollToTopButton';
+import { Deferred } from '../components/ui/Deferred';
 import { Toaster } from '../components/ui/toast';
 import { PageFallback } from './PageFallback';
 import { MAIN_ID, SkipLink } from './SkipLink';
+
+// Below the fold on every page, so it costs nothing on the first load. Added at the end of the
+// document, it moves nothing already on screen when it arrives.
+const Footer = lazy(() => import('../components/layout/Footer').then((m) => ({ default: m.Footer })));
 
 /** Frame of every public page. Pages start under the fixed header themselves (heroes run behind it). */
 export function Layout() {
@@ -18,7 +22,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Deferred placeholder={null}>
+        <Footer />
+      </Deferred>
       <ScrollToTopButton />
       <Toaster />
     </>
