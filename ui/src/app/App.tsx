@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ScrollToTopOnRouteChange } from '../components/layout/ScrollToTopOnRouteChange';
 import NotFound from '../pages/NotFound';
-import { AdminFrame } from './AdminFrame';
 import { DocumentTitle } from './DocumentTitle';
 import { Layout } from './Layout';
+import { PageFallback } from './PageFallback';
 import { pages } from './pages';
 import { notFound, routerFuture, routes } from './routes';
+
+// Visitors never see the admin frame (nor the toaster it mounts at once), so it is not in the entry.
+const AdminFrame = lazy(() => import('./AdminFrame').then((m) => ({ default: m.AdminFrame })));
 
 function pageRoutes(admin: boolean) {
   return routes
@@ -44,7 +48,15 @@ export function App() {
             }
           />
         </Route>
-        <Route element={<AdminFrame />}>{pageRoutes(true)}</Route>
+        <Route
+          element={
+            <Suspense fallback={<PageFallback />}>
+              <AdminFrame />
+            </Suspense>
+          }
+        >
+          {pageRoutes(true)}
+        </Route>
       </Routes>
     </BrowserRouter>
   );
