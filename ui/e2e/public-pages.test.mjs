@@ -322,6 +322,8 @@ describe('the seven case studies', () => {
 
       assert.equal(await h1(page).textContent(), study.title);
       assert.equal(await page.getByRole('banner').count(), 1);
+      // The footer arrives once the browser is idle after the first paint (app/Layout.tsx).
+      await page.getByRole('contentinfo').waitFor({ state: 'attached' });
       assert.equal(await page.getByRole('contentinfo').count(), 1);
 
       const details = main(page).getByRole('complementary', { name: 'Project details' });

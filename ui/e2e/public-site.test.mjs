@@ -278,6 +278,8 @@ describe('global widgets', () => {
     const { page, check } = await openPage(PHONE);
     await page.goto('/multidisciplinary');
     const footer = page.getByRole('contentinfo');
+    // The footer arrives once the browser is idle after the first paint (app/Layout.tsx).
+    await footer.waitFor({ state: 'attached' });
     assert.equal(await footer.getByRole('region', { name: 'About the studio' }).getByRole('listitem').count(), 5);
     await footer.getByRole('link', { name: site.phone }).waitFor({ state: 'attached' });
     await footer.getByRole('link', { name: site.email }).waitFor({ state: 'attached' });
