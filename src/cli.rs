@@ -1,9 +1,9 @@
 //! The command line: `serve`, `admin set-password`, `backup`, `restore` (see README.md).
 
-use crate::config::{Config, Layer, LogFormat};
+use crate::config::{Config, Layer};
 use crate::server::{self, App};
 use crate::store::{OpenError, Store};
-use crate::{auth, backup};
+use crate::{auth, backup, logging};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, IsTerminal, Write};
@@ -159,7 +159,7 @@ fn open_existing(path: &Path) -> Result<Store> {
 }
 
 fn serve(config: Config) -> Result<()> {
-    init_logging(&config)?;
+    let _log = logging::init(&config)?;
     let store = open(&config.data)?;
     if store.admin_count()? == 0 {
         let password = auth::random_password()?;
@@ -242,23 +242,4 @@ fn check_username(username: &str) -> Result<()> {
         bail!("a user name has 1 to 64 letters, digits or . _ - @");
     }
     Ok(())
-}
-
-fn init_logging(config: &Config) -> Result<()> {
-    let filter = tracing_subscriber::EnvFilter::try_new(&config.log_level).with_context(|| {
-        format!(
-            "log_level = {:?} is not a valid level or filter",
-            config.log_level
-        )
-    })?;
-    // Colour codes only on a terminal: in journald or a log file they are noise.
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr);
-    match config.log_format {
-        LogFormat::Pretty => builder.try_init(),
-        LogFormat::Json => builder.json().try_init(),
-    }
-    .map_err(|e| anyhow::anyhow!("starting the log: {e}"))
 }

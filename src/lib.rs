@@ -9,6 +9,7 @@ pub mod backup;
 pub mod cli;
 pub mod config;
 pub mod limits;
+pub mod logging;
 pub mod notify;
 pub mod server;
 pub mod site;

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, anyhow};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use warp::Filter;
 
 /// How long a stop waits for requests in flight before it gives up on them.
@@ -73,7 +73,7 @@ impl App {
 }
 
 /// The whole route tree: `/api` answers JSON for everything under it; the rest is the website.
-/// Every request is logged in one line once it is answered.
+/// `Studio` (below) answers the hottest requests before this tree and logs every request.
 pub fn routes(
     app: Arc<App>,
 ) -> impl Filter<Extract = (warp::reply::Response,), Error = std::convert::Infallible> + Clone {
@@ -82,27 +82,102 @@ pub fn routes(
         .unify()
         .recover(web::recover)
         .unify()
-        .with(warp::log::custom(log_request))
         .map(warp::Reply::into_response)
+}
+
+/// The connection's peer, put on every request by `Studio` (warp's own is not public).
+#[derive(Clone, Copy, Debug)]
+pub struct PeerAddr(pub SocketAddr);
+
+/// The peer address of the request, when the server knows it (always, over TCP).
+pub fn peer_addr()
+-> impl Filter<Extract = (Option<SocketAddr>,), Error = std::convert::Infallible> + Clone {
+    warp::ext::optional::<PeerAddr>().map(|peer: Option<PeerAddr>| peer.map(|PeerAddr(addr)| addr))
+}
+
+/// The service each connection runs. A GET or HEAD of an embedded file or a page shell is answered
+/// here from memory: those are nearly every request a visitor makes, and walking warp's filter tree
+/// for them cost about a third of the throughput (docs/performance.md). Everything else, including
+/// every miss, goes through `routes`.
+#[derive(Clone)]
+struct Studio<S> {
+    app: Arc<App>,
+    routes: S,
+    peer: SocketAddr,
+}
+
+type ServiceFuture = futures_util::future::Either<
+    std::future::Ready<Result<warp::reply::Response, std::convert::Infallible>>,
+    std::pin::Pin<
+        Box<dyn Future<Output = Result<warp::reply::Response, std::convert::Infallible>> + Send>,
+    >,
+>;
+
+impl<S, B> hyper::service::Service<warp::http::Request<B>> for Studio<S>
+where
+    S: tower_service::Service<
+            warp::http::Request<B>,
+            Response = warp::reply::Response,
+            Error = std::convert::Infallible,
+        > + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+    B: Send + 'static,
+{
+    type Response = warp::reply::Response;
+    type Error = std::convert::Infallible;
+    type Future = ServiceFuture;
+
+    fn call(&self, mut req: warp::http::Request<B>) -> ServiceFuture {
+        use futures_util::future::Either;
+        let started = Instant::now();
+        if let Some(res) =
+            web::answer_from_memory(&self.app, req.method(), req.uri().path(), req.headers())
+        {
+            log_request(req.method(), req.uri().path(), res.status(), started);
+            return Either::Left(std::future::ready(Ok(res)));
+        }
+        let method = req.method().clone();
+        let path = loggable_path(req.uri().path());
+        req.extensions_mut().insert(PeerAddr(self.peer));
+        // FilteredService is always ready, so `call` needs no `poll_ready` first.
+        let answer = tower_service::Service::call(&mut self.routes.clone(), req);
+        Either::Right(Box::pin(async move {
+            let res = answer.await?;
+            log_request(&method, &path, res.status(), started);
+            Ok(res)
+        }))
+    }
 }
 
 /// The longest path written to the log; a longer one is cut, so a client cannot flood the log.
 const LOGGED_PATH_MAX: usize = 200;
 
-/// One line per request: method, path, status and latency. The query string is left out because it
-/// may carry a token; headers and bodies (passwords, tokens, messages) are never logged.
-fn log_request(info: warp::log::Info<'_>) {
-    let path = info.path();
-    let path = match path.char_indices().nth(LOGGED_PATH_MAX) {
+fn loggable_path(path: &str) -> String {
+    match path.char_indices().nth(LOGGED_PATH_MAX) {
         Some((cut, _)) => format!("{}...", &path[..cut]),
         None => path.to_string(),
-    };
-    let latency_ms = info.elapsed().as_secs_f64() * 1000.0;
+    }
+}
+
+/// One line per request: method, path, status and latency. The query string is left out because it
+/// may carry a token; headers and bodies (passwords, tokens, messages) are never logged.
+fn log_request(
+    method: &warp::http::Method,
+    path: &str,
+    status: warp::http::StatusCode,
+    started: Instant,
+) {
+    if !tracing::enabled!(target: "studio::request", tracing::Level::INFO) {
+        return;
+    }
+    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
     tracing::info!(
         target: "studio::request",
-        method = %info.method(),
-        path = %path,
-        status = info.status().as_u16(),
+        method = %method,
+        path = %loggable_path(path),
+        status = status.as_u16(),
         latency_ms = (latency_ms * 10.0).round() / 10.0,
         "request"
     );
@@ -132,24 +207,60 @@ pub async fn bind(app: Arc<App>) -> Result<Bound> {
 impl Bound {
     /// Serves until `stop` completes, then lets requests in flight finish for up to `SHUTDOWN_GRACE`.
     pub async fn run(self, stop: impl Future<Output = ()> + Send + 'static) {
-        let (stopped_tx, stopped_rx) = tokio::sync::oneshot::channel::<()>();
-        let stop = async move {
-            stop.await;
-            let _ = stopped_tx.send(());
-        };
-        let server = warp::serve(routes(self.app))
-            .incoming(self.listener)
-            .graceful(stop)
-            .run();
-        tokio::pin!(server);
+        let routes = warp::service(routes(self.app.clone()));
+        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+        tokio::pin!(stop);
+        loop {
+            let (stream, peer) = tokio::select! {
+                accepted = self.listener.accept() => match accepted {
+                    Ok(pair) => pair,
+                    Err(e) => {
+                        accept_failed(e).await;
+                        continue;
+                    }
+                },
+                _ = &mut stop => break,
+            };
+            let service = Studio {
+                app: self.app.clone(),
+                routes: routes.clone(),
+                peer,
+            };
+            // Small answers go out at once rather than waiting for more to fill the packet.
+            let _ = stream.set_nodelay(true);
+            let connection =
+                hyper_util::server::conn::auto::Builder::new(hyper_util::rt::TokioExecutor::new())
+                    .serve_connection_with_upgrades(hyper_util::rt::TokioIo::new(stream), service)
+                    .into_owned();
+            let connection = graceful.watch(connection);
+            tokio::spawn(async move {
+                if let Err(e) = connection.await {
+                    tracing::debug!("connection ended with an error: {e}");
+                }
+            });
+        }
+        drop(self.listener);
         tokio::select! {
-            _ = &mut server => {}
-            _ = async {
-                let _ = stopped_rx.await;
-                tokio::time::sleep(SHUTDOWN_GRACE).await;
-            } => tracing::warn!("requests still running after {SHUTDOWN_GRACE:?}; stopping anyway"),
+            _ = graceful.shutdown() => {}
+            _ = tokio::time::sleep(SHUTDOWN_GRACE) => {
+                tracing::warn!("requests still running after {SHUTDOWN_GRACE:?}; stopping anyway");
+            }
         }
     }
+}
+
+/// An accept that failed for the listener rather than for one peer (for example out of file
+/// descriptors) is logged, and accepting pauses for a second so the loop does not spin.
+async fn accept_failed(e: std::io::Error) {
+    use std::io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
+    if matches!(
+        e.kind(),
+        ConnectionAborted | ConnectionRefused | ConnectionReset
+    ) {
+        return;
+    }
+    tracing::error!("cannot accept a connection: {e}");
+    tokio::time::sleep(Duration::from_secs(1)).await;
 }
 
 /// Listens for Ctrl-C and SIGTERM from this call on (so a signal sent as soon as the server says it

@@ -202,3 +202,62 @@ async fn each_shell_preloads_its_own_page_chunk_after_the_entry() {
     assert_eq!(server.get("/.vite/manifest.json").await.status(), 404);
     server.stop().await;
 }
+
+/// Pages and files are answered from memory ahead of the route tree (src/server.rs); HEAD must
+/// still get GET's headers without the body, and any other method the tree's 405.
+#[tokio::test]
+async fn the_answer_from_memory_keeps_head_and_other_methods_right() {
+    let server = TestServer::start().await;
+    let mut paths = vec!["/".to_string(), "/portfolio".to_string()];
+    paths.extend(entry_assets(&server).await);
+    for path in &paths {
+        let get = fetch(&server, path, "br").await;
+        assert_eq!(get.status(), 200, "GET {path}");
+        let get_headers = get.headers().clone();
+        let get_len = get.bytes().await.unwrap().len();
+        let head = server
+            .client
+            .head(server.url(path))
+            .header("accept-encoding", "br")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(head.status(), 200, "HEAD {path}");
+        for name in [
+            "content-type",
+            "etag",
+            "cache-control",
+            "content-encoding",
+            "vary",
+        ] {
+            assert_eq!(
+                head.headers().get(name),
+                get_headers.get(name),
+                "HEAD {path}: {name}"
+            );
+        }
+        assert_eq!(
+            head.headers()["content-length"].to_str().unwrap(),
+            get_len.to_string(),
+            "HEAD {path} announces GET's length"
+        );
+        assert!(
+            head.bytes().await.unwrap().is_empty(),
+            "HEAD {path} has no body"
+        );
+
+        for method in [
+            reqwest::Method::POST,
+            reqwest::Method::PUT,
+            reqwest::Method::DELETE,
+        ] {
+            let res = server
+                .client
+                .request(method.clone(), server.url(path))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 405, "{method} {path}");
+        }
+    }
+}

@@ -11,7 +11,7 @@ use bytes::Bytes;
 use rust_embed::RustEmbed;
 use std::convert::Infallible;
 use std::sync::Arc;
-use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
+use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::path::FullPath;
 use warp::reply::Response;
 use warp::{Filter, Rejection, Reply};
@@ -31,7 +31,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const ONE_DAY: &str = "public, max-age=86400";
 
-/// Every non-API route. Rejections left: method not allowed on a page path.
+/// Every non-API route. Embedded files and known pages never get here: `answer_from_memory`
+/// answers them first (src/server.rs); here the pages filter only sees misses (the not-found
+/// page, a trailing slash). Rejections left: method not allowed on a page path.
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     let get = warp::get().or(warp::head()).unify();
     assets::warm();
@@ -93,13 +95,6 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(warp::header::headers_cloned())
         .and_then(media_file);
 
-    let files = warp::path::full()
-        .and(get)
-        .and(warp::header::headers_cloned())
-        .and_then(|path: FullPath, headers: HeaderMap| async move {
-            embedded_file(path.as_str(), &headers).ok_or_else(warp::reject::not_found)
-        });
-
     let pages = warp::path::full()
         .and(get)
         .and(with_app)
@@ -117,10 +112,29 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .unify()
         .or(contact_form)
         .unify()
-        .or(files)
-        .unify()
         .or(pages)
         .unify()
+}
+
+/// The answer to a GET or HEAD of an embedded file or a page shell, straight from the tables built
+/// at start-up, or `None` for everything else (which then goes through `routes`). It must answer
+/// exactly as `routes` would, so both paths share `embedded_file` and `page`.
+pub fn answer_from_memory(
+    app: &App,
+    method: &Method,
+    path: &str,
+    headers: &HeaderMap,
+) -> Option<Response> {
+    if method != Method::GET && method != Method::HEAD {
+        return None;
+    }
+    if let Some(res) = embedded_file(path, headers) {
+        return Some(res);
+    }
+    if app.shells.pages().get(path).is_some() {
+        return Some(page(app, path, headers));
+    }
+    None
 }
 
 /// The answer for a page path: its shell with 200, or the not-found shell with 404, in the
