@@ -31,32 +31,34 @@ pub struct Layer {
     pub smtp: Option<SmtpLayer>,
 }
 
+/// A value that must never reach a log line: `{:?}` shows `<hidden>`, and only `expose` gives it.
+#[derive(Clone, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(pub String);
+
+impl Secret {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("<hidden>")
+    }
+}
+
 /// The `[smtp]` table as a file or the environment gives it.
-#[derive(Default, Clone, Deserialize)]
+#[derive(Debug, Default, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SmtpLayer {
     pub host: Option<String>,
     pub port: Option<u16>,
     pub security: Option<String>,
     pub username: Option<String>,
-    pub password: Option<String>,
+    pub password: Option<Secret>,
     pub from: Option<String>,
     pub to: Option<String>,
-}
-
-// Hand-written so that the password never reaches a log line through `{:?}`.
-impl std::fmt::Debug for SmtpLayer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SmtpLayer")
-            .field("host", &self.host)
-            .field("port", &self.port)
-            .field("security", &self.security)
-            .field("username", &self.username)
-            .field("password", &self.password.as_ref().map(|_| "<hidden>"))
-            .field("from", &self.from)
-            .field("to", &self.to)
-            .finish()
-    }
 }
 
 impl SmtpLayer {
@@ -135,7 +137,7 @@ impl Layer {
                 .transpose()?,
             security: var("STUDIO_SMTP_SECURITY"),
             username: var("STUDIO_SMTP_USERNAME"),
-            password: var("STUDIO_SMTP_PASSWORD"),
+            password: var("STUDIO_SMTP_PASSWORD").map(Secret),
             from: var("STUDIO_SMTP_FROM"),
             to: var("STUDIO_SMTP_TO"),
         };
@@ -179,31 +181,16 @@ pub enum SmtpSecurity {
 }
 
 /// Where new-message notices are sent; present only when `[smtp]` is configured.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct SmtpConfig {
     pub host: String,
     pub port: u16,
     pub security: SmtpSecurity,
     pub username: Option<String>,
-    pub password: Option<String>,
+    pub password: Option<Secret>,
     pub from: String,
     /// One or more recipients (`to` holds them separated by commas).
     pub to: Vec<String>,
-}
-
-// Hand-written so that the password never reaches a log line through `{:?}`.
-impl std::fmt::Debug for SmtpConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SmtpConfig")
-            .field("host", &self.host)
-            .field("port", &self.port)
-            .field("security", &self.security)
-            .field("username", &self.username)
-            .field("password", &self.password.as_ref().map(|_| "<hidden>"))
-            .field("from", &self.from)
-            .field("to", &self.to)
-            .finish()
-    }
 }
 
 impl SmtpConfig {
@@ -225,7 +212,7 @@ impl SmtpConfig {
             bail!("smtp.port must be between 1 and 65535");
         }
         let username = text(l.username);
-        let password = l.password.filter(|p| !p.is_empty());
+        let password = l.password.filter(|p| !p.expose().is_empty());
         if username.is_some() != password.is_some() {
             bail!("[smtp] needs both username and password, or neither");
         }
@@ -467,12 +454,15 @@ mod tests {
         assert_eq!(smtp.host, "mail.example.in");
         assert_eq!(smtp.security, SmtpSecurity::Tls);
         assert_eq!(smtp.port, 465, "the default port of the chosen security");
-        assert_eq!(smtp.password.as_deref(), Some("env-secret"));
+        assert_eq!(
+            smtp.password.as_ref().map(Secret::expose),
+            Some("env-secret")
+        );
         assert_eq!(smtp.to, ["a@example.in", "b@example.in"]);
         let shown = format!("{smtp:?}");
         assert!(!shown.contains("secret"), "{shown}");
         let layer = SmtpLayer {
-            password: Some("layer-secret".into()),
+            password: Some(Secret("layer-secret".into())),
             ..SmtpLayer::default()
         };
         assert!(!format!("{layer:?}").contains("secret"));

@@ -140,7 +140,10 @@ impl Mailer {
         };
         let mut builder = builder.port(smtp.port).timeout(Some(SMTP_TIMEOUT));
         if let (Some(user), Some(password)) = (&smtp.username, &smtp.password) {
-            builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+            builder = builder.credentials(Credentials::new(
+                user.clone(),
+                password.expose().to_string(),
+            ));
         }
         let from = smtp
             .from
