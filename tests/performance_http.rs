@@ -261,3 +261,35 @@ async fn the_answer_from_memory_keeps_head_and_other_methods_right() {
         }
     }
 }
+
+/// Every file of the UI build, asked for without compression, arrives byte for byte as embedded
+/// (the table of src/web/assets.rs is built once and shared by every request).
+#[tokio::test]
+async fn every_embedded_file_arrives_whole_and_unchanged() {
+    use rust_embed::RustEmbed;
+    let server = TestServer::start().await;
+    for name in studio::web::Dist::iter() {
+        if name.starts_with('.')
+            || name.ends_with(".br")
+            || name.ends_with(".gz")
+            || name == "index.html"
+        {
+            continue;
+        }
+        let embedded = studio::web::Dist::get(&name).unwrap().data;
+        let res = fetch(&server, &format!("/{name}"), "identity").await;
+        assert_eq!(res.status(), 200, "{name}");
+        assert!(res.headers().get("content-encoding").is_none(), "{name}");
+        let body = res.bytes().await.unwrap();
+        assert!(
+            body[..] == embedded[..],
+            "{name}: {} bytes served, {} embedded",
+            body.len(),
+            embedded.len()
+        );
+    }
+    assert!(
+        large > 5,
+        "the build has large files to send this way ({large})"
+    );
+}
