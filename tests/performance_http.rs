@@ -288,8 +288,4 @@ async fn every_embedded_file_arrives_whole_and_unchanged() {
             embedded.len()
         );
     }
-    assert!(
-        large > 5,
-        "the build has large files to send this way ({large})"
-    );
 }
