@@ -266,7 +266,6 @@ async fn the_answer_from_memory_keeps_head_and_other_methods_right() {
 /// (the table of src/web/assets.rs is built once and shared by every request).
 #[tokio::test]
 async fn every_embedded_file_arrives_whole_and_unchanged() {
-    use rust_embed::RustEmbed;
     let server = TestServer::start().await;
     for name in studio::web::Dist::iter() {
         if name.starts_with('.')
