@@ -15,3 +15,4 @@ pub mod server;
 pub mod site;
 pub mod store;
 pub mod web;
+pub mod zerocopy;

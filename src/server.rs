@@ -208,6 +208,8 @@ impl Bound {
     /// Serves until `stop` completes, then lets requests in flight finish for up to `SHUTDOWN_GRACE`.
     pub async fn run(self, stop: impl Future<Output = ()> + Send + 'static) {
         let routes = warp::service(routes(self.app.clone()));
+        let copies = crate::zerocopy::warm();
+        tracing::debug!("{copies} bytes of large files ready to send with sendfile");
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         tokio::pin!(stop);
         loop {
@@ -228,10 +230,10 @@ impl Bound {
             };
             // Small answers go out at once rather than waiting for more to fill the packet.
             let _ = stream.set_nodelay(true);
-            let connection =
-                hyper_util::server::conn::auto::Builder::new(hyper_util::rt::TokioExecutor::new())
-                    .serve_connection_with_upgrades(hyper_util::rt::TokioIo::new(stream), service)
-                    .into_owned();
+            let connection = hyper::server::conn::http1::Builder::new().serve_connection(
+                hyper_util::rt::TokioIo::new(crate::zerocopy::Socket::new(stream)),
+                service,
+            );
             let connection = graceful.watch(connection);
             tokio::spawn(async move {
                 if let Err(e) = connection.await {

@@ -262,8 +262,8 @@ async fn the_answer_from_memory_keeps_head_and_other_methods_right() {
     }
 }
 
-/// Every file of the UI build, asked for without compression, arrives byte for byte as embedded
-/// (the table of src/web/assets.rs is built once and shared by every request).
+/// Every file of the UI build, asked for without compression, arrives byte for byte as embedded:
+/// the large ones leave by sendfile(2) from copies made at start-up (src/zerocopy.rs).
 #[tokio::test]
 async fn every_embedded_file_arrives_whole_and_unchanged() {
     let server = TestServer::start().await;
@@ -287,4 +287,71 @@ async fn every_embedded_file_arrives_whole_and_unchanged() {
             embedded.len()
         );
     }
+}
+
+/// A client that asks for many large files before reading any answer fills the socket, so the
+/// server's sendfile stops part way and resumes when the client reads: every body must still be
+/// whole and in order.
+#[tokio::test]
+async fn large_files_survive_a_slow_reader() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = TestServer::start().await;
+    let mut large: Vec<(String, Vec<u8>)> = studio::web::Dist::iter()
+        .filter(|name| !name.starts_with('.') && name != "index.html")
+        .filter(|name| !name.ends_with(".br") && !name.ends_with(".gz"))
+        .filter_map(|name| {
+            let data = studio::web::Dist::get(&name)?.data.into_owned();
+            (data.len() >= studio::zerocopy::MIN_LEN).then(|| (format!("/{name}"), data))
+        })
+        .collect();
+    large.sort_by_key(|(_, data)| std::cmp::Reverse(data.len()));
+    large.truncate(3);
+    assert!(!large.is_empty(), "the build has large files");
+    let asks: Vec<&(String, Vec<u8>)> = large.iter().cycle().take(300).collect();
+    let total: usize = asks.iter().map(|(_, d)| d.len()).sum();
+    assert!(
+        total > 2_000_000,
+        "more than the socket buffers hold: {total}"
+    );
+
+    let mut conn = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let mut requests = String::new();
+    for (i, (path, _)) in asks.iter().enumerate() {
+        let close = if i + 1 == asks.len() {
+            "connection: close\r\n"
+        } else {
+            ""
+        };
+        requests.push_str(&format!("GET {path} HTTP/1.1\r\nhost: test\r\n{close}\r\n"));
+    }
+    conn.write_all(requests.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    conn.read_to_end(&mut answer).await.unwrap();
+
+    let mut rest = &answer[..];
+    for (path, data) in asks {
+        let end = rest
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("a head")
+            + 4;
+        let head = std::str::from_utf8(&rest[..end])
+            .unwrap()
+            .to_ascii_lowercase();
+        assert!(head.starts_with("http/1.1 200"), "{path}: {head}");
+        let length: usize = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length: "))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        assert_eq!(length, data.len(), "{path}");
+        assert!(
+            rest[end..end + length] == data[..],
+            "{path}: the body differs"
+        );
+        rest = &rest[end + length..];
+    }
+    assert!(rest.is_empty());
 }

@@ -138,6 +138,23 @@ pub fn get(path: &str) -> Option<&'static Asset> {
     TABLE.get(path)
 }
 
+/// Every body in the table of at least `min` bytes, in every encoding: src/zerocopy.rs keeps a
+/// copy of these to send with `sendfile`.
+pub fn bodies(min: usize) -> impl Iterator<Item = &'static [u8]> {
+    TABLE.values().flat_map(move |asset| {
+        let encoded = &asset.encoded;
+        [
+            Some(&encoded.identity),
+            encoded.br.as_ref(),
+            encoded.gzip.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|variant| &variant.body[..])
+        .filter(move |body| body.len() >= min)
+    })
+}
+
 /// Builds the table now rather than on the first request for a file.
 pub fn warm() {
     LazyLock::force(&TABLE);
