@@ -9,11 +9,13 @@
 
 use crate::config::{Config, LogFormat};
 use anyhow::{Context, Result};
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant, SystemTime};
 use tracing_subscriber::fmt::MakeWriter;
 
 /// How long a line may wait in memory before it is written.
@@ -34,9 +36,18 @@ pub fn init(config: &Config) -> Result<Guard> {
     })?;
     let (writer, guard) = Gathered::start(std::io::stderr())?;
     // Colour codes only on a terminal: in journald or a log file they are noise.
+    let ansi = std::io::stderr().is_terminal();
+    if !ansi {
+        let json = config.log_format == LogFormat::Json;
+        // Only the first `init` of a process sets it, as only the first sets the subscriber.
+        let _ = REQUESTS.set(RequestLog {
+            out: writer.clone(),
+            json,
+        });
+    }
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_ansi(std::io::stderr().is_terminal())
+        .with_ansi(ansi)
         .with_writer(writer);
     match config.log_format {
         LogFormat::Pretty => builder.try_init(),
@@ -44,6 +55,161 @@ pub fn init(config: &Config) -> Result<Guard> {
     }
     .map_err(|e| anyhow::anyhow!("starting the log: {e}"))?;
     Ok(guard)
+}
+
+/// The longest path written to the log; a longer one is cut, so a client cannot flood the log.
+const LOGGED_PATH_MAX: usize = 200;
+
+/// Where request lines go when `init` wrote them itself (not on a terminal, where colours need
+/// tracing's own formatter).
+static REQUESTS: OnceLock<RequestLog> = OnceLock::new();
+
+struct RequestLog {
+    out: Gathered,
+    json: bool,
+}
+
+/// Logs one answered request: method, path, status and latency, target `studio::request` at INFO.
+/// The query string is left out because it may carry a token; headers and bodies (passwords,
+/// tokens, messages) are never logged.
+///
+/// The line is the one tracing's formatter would write (pretty or JSON), but built here: going
+/// through the formatter cost 2.4 µs a request, a quarter of all the CPU a page took at full load.
+pub fn request(method: &str, path: &str, status: u16, started: Instant) {
+    if !tracing::enabled!(target: "studio::request", tracing::Level::INFO) {
+        return;
+    }
+    let latency_ms = (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
+    let (path, cut) = match path.char_indices().nth(LOGGED_PATH_MAX) {
+        Some((at, _)) => (&path[..at], "..."),
+        None => (path, ""),
+    };
+    let Some(log) = REQUESTS.get() else {
+        tracing::info!(
+            target: "studio::request",
+            method = %method,
+            path = %format_args!("{path}{cut}"),
+            status,
+            latency_ms,
+            "request"
+        );
+        return;
+    };
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default();
+    LINE.with_borrow_mut(|line| {
+        line.clear();
+        let fields = Fields {
+            method,
+            path,
+            cut,
+            status,
+            latency_ms,
+        };
+        fields.write(line, now, log.json);
+        let _ = log.out.clone().write_all(line.as_bytes());
+    });
+}
+
+/// What a request line says.
+struct Fields<'a> {
+    method: &'a str,
+    path: &'a str,
+    /// `...` when the path was cut.
+    cut: &'a str,
+    status: u16,
+    latency_ms: f64,
+}
+
+impl Fields<'_> {
+    fn write(&self, line: &mut String, now: Duration, json: bool) {
+        let Fields {
+            method,
+            path,
+            cut,
+            status,
+            latency_ms,
+        } = self;
+        if json {
+            line.push_str("{\"timestamp\":\"");
+            push_timestamp(line, now);
+            line.push_str(
+                "\",\"level\":\"INFO\",\"fields\":{\"message\":\"request\",\"method\":\"",
+            );
+            push_json_text(line, method);
+            line.push_str("\",\"path\":\"");
+            push_json_text(line, path);
+            line.push_str(cut);
+            let _ = writeln!(
+                line,
+                "\",\"status\":{status},\"latency_ms\":{latency_ms:?}}},\"target\":\"studio::request\"}}"
+            );
+        } else {
+            push_timestamp(line, now);
+            let _ = writeln!(
+                line,
+                "  INFO studio::request: request method={method} path={path}{cut} status={status} latency_ms={latency_ms:?}"
+            );
+        }
+    }
+}
+
+thread_local! {
+    /// The line being built, reused so that a request allocates nothing for its log line.
+    static LINE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    /// `YYYY-MM-DDTHH:MM:SS` of the last second a line was written in on this thread.
+    static SECOND: std::cell::RefCell<(u64, String)> = const { std::cell::RefCell::new((u64::MAX, String::new())) };
+}
+
+/// RFC 3339 in UTC with microseconds, as tracing writes it: `2026-11-21T19:25:03.576508Z`.
+fn push_timestamp(line: &mut String, since_epoch: Duration) {
+    let secs = since_epoch.as_secs();
+    SECOND.with_borrow_mut(|(cached, text)| {
+        if *cached != secs {
+            let (days, rest) = (secs / 86_400, secs % 86_400);
+            let (year, month, day) = civil_from_days(days);
+            text.clear();
+            let _ = write!(
+                text,
+                "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
+                rest / 3600,
+                rest % 3600 / 60,
+                rest % 60
+            );
+            *cached = secs;
+        }
+        line.push_str(text);
+    });
+    let _ = write!(line, ".{:06}Z", since_epoch.subsec_micros());
+}
+
+/// The date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    (year, month, day)
+}
+
+/// `text` as the inside of a JSON string.
+fn push_json_text(line: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '"' => line.push_str("\\\""),
+            '\\' => line.push_str("\\\\"),
+            c if c < ' ' => {
+                let _ = write!(line, "\\u{:04x}", u32::from(c));
+            }
+            c => line.push(c),
+        }
+    }
 }
 
 struct Shared {
@@ -186,6 +352,93 @@ mod tests {
         fn flush(&mut self) -> std::io::Result<()> {
             Ok(())
         }
+    }
+
+    /// The line tracing's own formatter writes for the same request, with its timestamp.
+    fn tracing_line(json: bool, fields: &Fields<'_>) -> String {
+        let sink = Sink::default();
+        let writer = {
+            let sink = sink.clone();
+            move || sink.clone()
+        };
+        let builder = tracing_subscriber::fmt()
+            .with_ansi(false)
+            .with_writer(writer);
+        let emit = || {
+            tracing::info!(
+                target: "studio::request",
+                method = %fields.method,
+                path = %format_args!("{}{}", fields.path, fields.cut),
+                status = fields.status,
+                latency_ms = fields.latency_ms,
+                "request"
+            )
+        };
+        if json {
+            tracing::subscriber::with_default(builder.json().finish(), emit);
+        } else {
+            tracing::subscriber::with_default(builder.finish(), emit);
+        }
+        String::from_utf8(sink.0.lock().unwrap().clone()).unwrap()
+    }
+
+    #[test]
+    fn request_lines_are_the_ones_tracing_writes() {
+        let now = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap();
+        for fields in [
+            Fields {
+                method: "GET",
+                path: "/portfolio",
+                cut: "",
+                status: 200,
+                latency_ms: 0.0,
+            },
+            Fields {
+                method: "POST",
+                path: "/api/\"odd\\path\u{1}",
+                cut: "...",
+                status: 404,
+                latency_ms: 12.3,
+            },
+        ] {
+            for json in [false, true] {
+                let theirs = tracing_line(json, &fields);
+                let mut ours = String::new();
+                fields.write(&mut ours, now, json);
+                // Same text but for the timestamps, which are 27 characters in both.
+                let at = if json { 14 } else { 0 };
+                let strip = |line: &str| {
+                    let start = at;
+                    format!("{}{}", &line[..start], &line[start + 27..])
+                };
+                assert_eq!(strip(&ours), strip(&theirs), "json: {json}");
+                let stamp = &ours[at..at + 27];
+                let theirs_stamp = &theirs[at..at + 27];
+                assert_eq!(
+                    stamp[..10],
+                    theirs_stamp[..10],
+                    "the same day: {stamp} {theirs_stamp}"
+                );
+                assert!(
+                    stamp.ends_with('Z') && stamp.as_bytes()[19] == b'.',
+                    "{stamp}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn dates_are_right_across_leap_days_and_centuries() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_513), (2026, 3, 1));
+        assert_eq!(civil_from_days(47_540), (2100, 2, 28));
+        assert_eq!(civil_from_days(47_541), (2100, 3, 1));
+        let mut line = String::new();
+        push_timestamp(&mut line, Duration::new(1_795_289_103, 576_508_000));
+        assert_eq!(line, "2026-11-21T19:25:03.576508Z");
     }
 
     #[test]

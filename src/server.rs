@@ -139,7 +139,7 @@ where
             return Either::Left(std::future::ready(Ok(res)));
         }
         let method = req.method().clone();
-        let path = loggable_path(req.uri().path());
+        let path = req.uri().path().to_string();
         req.extensions_mut().insert(PeerAddr(self.peer));
         // FilteredService is always ready, so `call` needs no `poll_ready` first.
         let answer = tower_service::Service::call(&mut self.routes.clone(), req);
@@ -151,36 +151,14 @@ where
     }
 }
 
-/// The longest path written to the log; a longer one is cut, so a client cannot flood the log.
-const LOGGED_PATH_MAX: usize = 200;
-
-fn loggable_path(path: &str) -> String {
-    match path.char_indices().nth(LOGGED_PATH_MAX) {
-        Some((cut, _)) => format!("{}...", &path[..cut]),
-        None => path.to_string(),
-    }
-}
-
-/// One line per request: method, path, status and latency. The query string is left out because it
-/// may carry a token; headers and bodies (passwords, tokens, messages) are never logged.
+/// One line per request, once it is answered (src/logging.rs writes it).
 fn log_request(
     method: &warp::http::Method,
     path: &str,
     status: warp::http::StatusCode,
     started: Instant,
 ) {
-    if !tracing::enabled!(target: "studio::request", tracing::Level::INFO) {
-        return;
-    }
-    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
-    tracing::info!(
-        target: "studio::request",
-        method = %method,
-        path = %loggable_path(path),
-        status = status.as_u16(),
-        latency_ms = (latency_ms * 10.0).round() / 10.0,
-        "request"
-    );
+    crate::logging::request(method.as_str(), path, status.as_u16(), started);
 }
 
 /// A server bound to its socket, ready to run.
