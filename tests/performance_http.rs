@@ -196,6 +196,27 @@ async fn each_shell_preloads_its_own_page_chunk_after_the_entry() {
     assert!(preloads.iter().any(|p| p.starts_with("/assets/CaseStudy-")));
     assert!(!preloads.iter().any(|p| p.starts_with("/assets/Home-")));
 
+    // The admin pages render inside the admin frame, which has a chunk of its own.
+    let login = server.get("/admin-login").await.text().await.unwrap();
+    let preloads = modulepreloads(&login);
+    assert!(
+        preloads
+            .iter()
+            .any(|p| p.starts_with("/assets/AdminFrame-")),
+        "{login}"
+    );
+    assert!(
+        preloads
+            .iter()
+            .any(|p| p.starts_with("/assets/AdminLogin-")),
+        "{login}"
+    );
+    assert!(
+        !modulepreloads(&home)
+            .iter()
+            .any(|p| p.contains("AdminFrame-"))
+    );
+
     let missing = server.get("/no-such-page").await.text().await.unwrap();
     assert!(!modulepreloads(&missing).iter().any(|p| p.contains("Home-")));
     // Vite's manifest is read by the server, never served.

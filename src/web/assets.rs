@@ -246,30 +246,32 @@ static MANIFEST: LazyLock<HashMap<String, Chunk>> = LazyLock::new(|| {
     }
 });
 
-/// `<link rel="modulepreload">` tags for the chunk of a page (its `page` key in routes.json, whose
-/// component has the same name in PascalCase, docs/CONTRACTS.md) and every chunk it imports, less
-/// those the shell loads anyway. Without them the browser learns of the page's chunk only once the
-/// entry script has run: one more round trip before anything shows.
-pub fn page_preloads(page: &str) -> String {
+/// `<link rel="modulepreload">` tags for the chunks of `modules` (each a `page` key of routes.json,
+/// or another lazily loaded module, whose component has the same name in PascalCase,
+/// docs/CONTRACTS.md) and every chunk they import, less those the shell loads anyway. Without them
+/// the browser learns of a page's chunk only once the entry script has run: one more round trip
+/// before anything shows.
+pub fn page_preloads(modules: &[&str]) -> String {
     let manifest = &*MANIFEST;
-    let mut chars = page.chars();
-    let Some(first) = chars.next() else {
-        return String::new();
-    };
-    let name = first.to_uppercase().chain(chars).collect::<String>();
-    let Some(key) = manifest
-        .iter()
-        .find(|(_, c)| c.is_dynamic_entry && c.name.as_deref() == Some(name.as_str()))
-        .map(|(k, _)| k.as_str())
-    else {
-        return String::new();
-    };
     let mut loaded = Vec::new();
     for (entry, _) in manifest.iter().filter(|(_, c)| c.is_entry) {
         imports_of(manifest, entry, &mut loaded);
     }
     let mut needed = Vec::new();
-    imports_of(manifest, key, &mut needed);
+    for module in modules {
+        let mut chars = module.chars();
+        let Some(first) = chars.next() else {
+            continue;
+        };
+        let name = first.to_uppercase().chain(chars).collect::<String>();
+        if let Some(key) = manifest
+            .iter()
+            .find(|(_, c)| c.is_dynamic_entry && c.name.as_deref() == Some(name.as_str()))
+            .map(|(k, _)| k.as_str())
+        {
+            imports_of(manifest, key, &mut needed);
+        }
+    }
     needed
         .iter()
         .filter(|k| !loaded.contains(k))
@@ -284,7 +286,6 @@ pub fn page_preloads(page: &str) -> String {
         .join("\n    ")
 }
 
-/// `key` and every chunk it imports statically, depth first, each once.
 fn imports_of<'m>(manifest: &'m HashMap<String, Chunk>, key: &'m str, out: &mut Vec<&'m str>) {
     if out.contains(&key) {
         return;

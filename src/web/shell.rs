@@ -248,7 +248,12 @@ impl Template {
 /// rather than after running it (docs/performance.md: what was measured, and why the hero photograph
 /// and the display font get no preload).
 fn preloads(route: &Route) -> String {
-    let chunks = super::assets::page_preloads(&route.page);
+    // The admin pages render inside the admin frame, a chunk of its own that App loads first.
+    let chunks = if route.admin {
+        super::assets::page_preloads(&["adminFrame", &route.page])
+    } else {
+        super::assets::page_preloads(&[&route.page])
+    };
     if chunks.is_empty() {
         chunks
     } else {
