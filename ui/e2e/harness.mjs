@@ -142,3 +142,24 @@ export function watchPage(page) {
   });
   return watched;
 }
+
+/**
+ * Scrolls through the page so that every lazy image and deferred section loads, then back to the
+ * top, and waits until the header has finished its colour transition back to the unscrolled look:
+ * an accessibility check taken half way (grey text on a grey bar) would report a contrast failure
+ * that no visitor sees once the 300 ms transition is over.
+ */
+export async function scrollThrough(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => {
+    const header = document.querySelector('header[data-scrolled]');
+    const settled = document.getAnimations().every((animation) => animation.playState !== 'running' || !(animation instanceof CSSTransition));
+    return settled && (!header || header.getAttribute('data-scrolled') === 'false');
+  });
+}

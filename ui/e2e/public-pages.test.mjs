@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, scrollThrough, startStudio, watchPage } from './harness.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 const site = readJson('../src/site.json');
@@ -133,16 +133,6 @@ async function expectAxeClean(page, label) {
 const main = (page) => page.getByRole('main');
 const h1 = (page) => main(page).getByRole('heading', { level: 1 });
 
-/** Scrolls the page through so that lazy images load, then back to the top. */
-async function scrollThrough(page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise(requestAnimationFrame);
-    }
-    window.scrollTo(0, 0);
-  });
-}
 
 describe('/services and the six service pages', () => {
   test('/services: hero, six services, the four process steps, Our Approach and the closing block', async () => {

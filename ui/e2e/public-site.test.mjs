@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, scrollThrough, startStudio, watchPage } from './harness.mjs';
 
 const site = JSON.parse(readFileSync(new URL('../src/site.json', import.meta.url), 'utf8'));
 const seed = JSON.parse(readFileSync(new URL('../src/content/seed.json', import.meta.url), 'utf8'));
@@ -73,16 +73,6 @@ async function openPage(viewport = DESKTOP, options = {}) {
   return { page, check };
 }
 
-/** Scrolls through the page so every lazy image loads, then back to the top. */
-async function scrollThrough(page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    }
-    window.scrollTo(0, 0);
-  });
-}
 
 async function assertAxeClean(page, label) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
