@@ -135,7 +135,12 @@ where
         if let Some(res) =
             web::answer_from_memory(&self.app, req.method(), req.uri().path(), req.headers())
         {
-            log_request(req.method(), req.uri().path(), res.status(), started);
+            crate::logging::request(
+                req.method().as_str(),
+                req.uri().path(),
+                res.status().as_u16(),
+                started,
+            );
             return Either::Left(std::future::ready(Ok(res)));
         }
         let method = req.method().clone();
@@ -145,20 +150,10 @@ where
         let answer = tower_service::Service::call(&mut self.routes.clone(), req);
         Either::Right(Box::pin(async move {
             let res = answer.await?;
-            log_request(&method, &path, res.status(), started);
+            crate::logging::request(method.as_str(), &path, res.status().as_u16(), started);
             Ok(res)
         }))
     }
-}
-
-/// One line per request, once it is answered (src/logging.rs writes it).
-fn log_request(
-    method: &warp::http::Method,
-    path: &str,
-    status: warp::http::StatusCode,
-    started: Instant,
-) {
-    crate::logging::request(method.as_str(), path, status.as_u16(), started);
 }
 
 /// A server bound to its socket, ready to run.

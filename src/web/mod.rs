@@ -118,7 +118,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
 
 /// The answer to a GET or HEAD of an embedded file or a page shell, straight from the tables built
 /// at start-up, or `None` for everything else (which then goes through `routes`). It must answer
-/// exactly as `routes` would, so both paths share `embedded_file` and `page`.
+/// exactly as `routes` would, so both paths share `embedded_file` and `shell_response`.
 pub fn answer_from_memory(
     app: &App,
     method: &Method,
@@ -131,10 +131,10 @@ pub fn answer_from_memory(
     if let Some(res) = embedded_file(path, headers) {
         return Some(res);
     }
-    if app.shells.pages().get(path).is_some() {
-        return Some(page(app, path, headers));
-    }
-    None
+    let pages = app.shells.pages();
+    pages
+        .get(path)
+        .map(|rendered| shell_response(rendered, StatusCode::OK, headers))
 }
 
 /// The answer for a page path: its shell with 200, or the not-found shell with 404, in the
@@ -147,10 +147,14 @@ fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
             return redirect(trimmed);
         }
     }
-    let (rendered, status) = match pages.get(path) {
-        Some(r) => (r, StatusCode::OK),
-        None => (&pages.not_found, StatusCode::NOT_FOUND),
-    };
+    match pages.get(path) {
+        Some(rendered) => shell_response(rendered, StatusCode::OK, headers),
+        None => shell_response(&pages.not_found, StatusCode::NOT_FOUND, headers),
+    }
+}
+
+/// A rendered shell with `status`, in the encoding the client takes best.
+fn shell_response(rendered: &shell::Rendered, status: StatusCode, headers: &HeaderMap) -> Response {
     const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
     const NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
     let mut res = rendered.encoded.respond(headers, status);
