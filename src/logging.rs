@@ -106,7 +106,7 @@ pub fn request(method: &str, path: &str, status: u16, started: Instant) {
             latency_ms,
         };
         fields.write(line, now, log.json);
-        let _ = log.out.clone().write_all(line.as_bytes());
+        log.out.append(line.as_bytes());
     });
 }
 
@@ -279,13 +279,20 @@ impl Gathered {
     }
 }
 
-impl Write for Gathered {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+impl Gathered {
+    /// Adds `buf` (whole lines) to the batch, writing the batch once it is full.
+    fn append(&self, buf: &[u8]) {
         let mut lines = lock(&self.shared.lines);
         lines.extend_from_slice(buf);
         if lines.len() >= FLUSH_AT {
             self.shared.write_gathered(lines);
         }
+    }
+}
+
+impl Write for Gathered {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.append(buf);
         Ok(buf.len())
     }
 
