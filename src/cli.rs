@@ -1,7 +1,8 @@
 //! The command line: `serve`, `admin set-password`, `backup`, `restore` (see README.md).
 
+use crate::app::App;
 use crate::config::{Config, Layer};
-use crate::server::{self, App};
+use crate::server;
 use crate::store::{OpenError, Store};
 use crate::{auth, backup, logging};
 use anyhow::{Context, Result, bail};

@@ -1,9 +1,11 @@
 //! studio: the website and admin panel of an interior design studio, in one executable.
 //!
 //! `site` holds the facts shared with the SPA, `store` the data file, `web` the pages and files,
-//! `api` the JSON calls, `server` the running whole, `cli` the command line.
+//! `api` the JSON calls, `app` the state they share, `service` the request service in front of
+//! them, `server` the connection loop, `cli` the command line.
 
 pub mod api;
+pub mod app;
 pub mod auth;
 pub mod backup;
 pub mod cli;
@@ -12,6 +14,7 @@ pub mod limits;
 pub mod logging;
 pub mod notify;
 pub mod server;
+pub mod service;
 pub mod site;
 pub mod store;
 pub mod web;

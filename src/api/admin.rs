@@ -5,9 +5,9 @@
 //! 404 and a request without a valid token never gets its body read.
 
 use super::{ApiError, blocking, error_response, json_response, with_app};
+use crate::app::App;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
-use crate::server::App;
 use crate::store::{ContactMessage, HeroSlide, HeroSlideInput, Project, Setting, Store};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};
@@ -163,7 +163,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
     let login = warp::path!("admin" / "login")
         .and(warp::post())
         .and(app_())
-        .and(crate::server::peer_addr())
+        .and(crate::service::peer_addr())
         .and(warp::header::headers_cloned())
         .and(json_body())
         .and_then(login);

@@ -2,7 +2,7 @@
 
 use super::admin::{AdminIdentity, require_admin};
 use super::{ApiError, blocking, with_app};
-use crate::server::App;
+use crate::app::App;
 use bytes::Bytes;
 use std::sync::Arc;
 use tokio::io::AsyncReadExt;

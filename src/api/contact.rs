@@ -4,8 +4,8 @@
 //! apply the same rules.
 
 use super::{ApiError, blocking, json_response, with_app};
+use crate::app::App;
 use crate::limits;
-use crate::server::App;
 use crate::store::ContactMessage;
 use serde::Deserialize;
 use std::net::{IpAddr, SocketAddr};
@@ -221,7 +221,7 @@ fn message_stored(app: &App, msg: &ContactMessage) {
 
 /// The client's address for rate limiting: the peer, or the forwarded address behind a trusted proxy.
 pub fn client_filter(app: Arc<App>) -> impl Filter<Extract = (IpAddr,), Error = Rejection> + Clone {
-    crate::server::peer_addr()
+    crate::service::peer_addr()
         .and(warp::header::optional::<String>("x-forwarded-for"))
         .map(move |peer: Option<SocketAddr>, xff: Option<String>| {
             limits::client_ip(peer, xff.as_deref(), &app.config.trusted_proxies)

@@ -6,7 +6,7 @@
 
 use super::admin::{AdminIdentity, content_length, require_admin};
 use super::{ApiError, blocking, json_response, with_app};
-use crate::server::App;
+use crate::app::App;
 use crate::store::{MediaFile, now_ms};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};

@@ -8,7 +8,7 @@ pub mod backup;
 pub mod contact;
 pub mod media;
 
-use crate::server::App;
+use crate::app::App;
 use serde::Serialize;
 use std::convert::Infallible;
 use std::sync::Arc;

@@ -4,7 +4,13 @@
 //! success, so an acknowledged write survives a crash. redb is blocking: async callers go through
 //! `tokio::task::spawn_blocking`.
 
+mod admins;
+mod contacts;
+mod hero_slides;
+mod media;
+mod projects;
 mod records;
+mod settings;
 
 pub use records::{Admin, ContactMessage, HeroSlide, MediaFile, Project, Setting, Versioned};
 
@@ -149,182 +155,6 @@ impl Store {
             .get(META_HMAC_KEY)?
             .ok_or_else(|| anyhow!("the data file has no token key"))?;
         Ok(key.value().to_vec())
-    }
-
-    // ----- admins -----
-
-    pub fn admin_count(&self) -> Result<u64> {
-        let txn = self.db.begin_read()?;
-        Ok(txn.open_table(ADMINS)?.len()?)
-    }
-
-    pub fn admin(&self, id: u64) -> Result<Option<Admin>> {
-        let txn = self.db.begin_read()?;
-        let table = txn.open_table(ADMINS)?;
-        table.get(id)?.map(|v| Admin::decode(v.value())).transpose()
-    }
-
-    pub fn admin_by_username(&self, username: &str) -> Result<Option<Admin>> {
-        Ok(self.admins()?.into_iter().find(|a| a.username == username))
-    }
-
-    pub fn admins(&self) -> Result<Vec<Admin>> {
-        let txn = self.db.begin_read()?;
-        decode_all(&txn.open_table(ADMINS)?)
-    }
-
-    /// Sets an admin's password hash, creating the admin when missing. Bumps the token generation,
-    /// so every token issued before is refused. Returns the admin and whether it was created.
-    pub fn set_admin_password(&self, username: &str, password_hash: &str) -> Result<(Admin, bool)> {
-        self.write(|txn| {
-            let existing = decode_all::<Admin>(&txn.open_table(ADMINS)?)?
-                .into_iter()
-                .find(|a| a.username == username);
-            let created = existing.is_none();
-            let admin = match existing {
-                Some(mut a) => {
-                    a.password_hash = password_hash.to_string();
-                    a.token_generation = a.token_generation.wrapping_add(1);
-                    a
-                }
-                None => Admin {
-                    id: next_id(txn, "admins")?,
-                    username: username.to_string(),
-                    password_hash: password_hash.to_string(),
-                    token_generation: 0,
-                    created_at_ms: now_ms(),
-                },
-            };
-            txn.open_table(ADMINS)?
-                .insert(admin.id, admin.encode()?.as_slice())?;
-            Ok((admin, created))
-        })
-    }
-
-    // ----- hero slides -----
-
-    /// Every slide, by `order`, then creation.
-    pub fn hero_slides(&self) -> Result<Vec<HeroSlide>> {
-        let txn = self.db.begin_read()?;
-        let mut slides: Vec<HeroSlide> = decode_all(&txn.open_table(HERO_SLIDES)?)?;
-        slides.sort_by_key(|s| (s.order, s.created_at_ms, s.id));
-        Ok(slides)
-    }
-
-    pub fn create_hero_slide(&self, input: HeroSlideInput) -> Result<HeroSlide> {
-        self.write(|txn| {
-            let slide = slide_from(next_id(txn, "hero_slides")?, input, now_ms());
-            txn.open_table(HERO_SLIDES)?
-                .insert(slide.id, slide.encode()?.as_slice())?;
-            Ok(slide)
-        })
-    }
-
-    /// Replaces a slide's fields; `None` when no slide has that id.
-    pub fn update_hero_slide(&self, id: u64, input: HeroSlideInput) -> Result<Option<HeroSlide>> {
-        self.write(|txn| {
-            let mut table = txn.open_table(HERO_SLIDES)?;
-            let Some(old) = table
-                .get(id)?
-                .map(|v| HeroSlide::decode(v.value()))
-                .transpose()?
-            else {
-                return Ok(None);
-            };
-            let slide = slide_from(id, input, old.created_at_ms);
-            table.insert(id, slide.encode()?.as_slice())?;
-            Ok(Some(slide))
-        })
-    }
-
-    /// Deletes a slide; `false` when no slide has that id.
-    pub fn delete_hero_slide(&self, id: u64) -> Result<bool> {
-        self.write(|txn| Ok(txn.open_table(HERO_SLIDES)?.remove(id)?.is_some()))
-    }
-
-    // ----- portfolio projects -----
-
-    pub fn projects(&self) -> Result<Vec<Project>> {
-        let txn = self.db.begin_read()?;
-        let mut projects: Vec<Project> = decode_all(&txn.open_table(PROJECTS)?)?;
-        projects.sort_by_key(|p| (p.order, p.id));
-        Ok(projects)
-    }
-
-    // ----- contact messages -----
-
-    pub fn add_contact(&self, name: &str, email: &str, message: &str) -> Result<ContactMessage> {
-        self.write(|txn| {
-            let msg = ContactMessage {
-                id: next_id(txn, "contact_messages")?,
-                name: name.to_string(),
-                email: email.to_string(),
-                message: message.to_string(),
-                created_at_ms: now_ms(),
-            };
-            txn.open_table(CONTACTS)?
-                .insert(msg.id, msg.encode()?.as_slice())?;
-            Ok(msg)
-        })
-    }
-
-    /// Every message, newest first.
-    pub fn contacts(&self) -> Result<Vec<ContactMessage>> {
-        let txn = self.db.begin_read()?;
-        let mut all: Vec<ContactMessage> = decode_all(&txn.open_table(CONTACTS)?)?;
-        all.sort_by_key(|m| std::cmp::Reverse((m.created_at_ms, m.id)));
-        Ok(all)
-    }
-
-    // ----- company settings -----
-
-    /// Every setting, in the order they were first created.
-    pub fn settings(&self) -> Result<Vec<Setting>> {
-        let txn = self.db.begin_read()?;
-        let table = txn.open_table(SETTINGS)?;
-        let mut all = Vec::new();
-        for entry in table.iter()? {
-            let (_, v) = entry?;
-            all.push(Setting::decode(v.value())?);
-        }
-        all.sort_by_key(|s| s.id);
-        Ok(all)
-    }
-
-    /// Creates or replaces the setting with this key; the id stays when it exists.
-    pub fn upsert_setting(&self, key: &str, value: &str, description: &str) -> Result<Setting> {
-        self.write(|txn| upsert_setting(txn, key, value, description))
-    }
-
-    // ----- media files -----
-
-    pub fn put_media(&self, file: &MediaFile) -> Result<()> {
-        self.write(|txn| {
-            txn.open_table(MEDIA)?
-                .insert(file.name.as_str(), file.encode()?.as_slice())?;
-            Ok(())
-        })
-    }
-
-    pub fn media(&self, name: &str) -> Result<Option<MediaFile>> {
-        let txn = self.db.begin_read()?;
-        let table = txn.open_table(MEDIA)?;
-        table
-            .get(name)?
-            .map(|v| MediaFile::decode(v.value()))
-            .transpose()
-    }
-
-    /// The stored names of every uploaded file.
-    pub fn media_names(&self) -> Result<Vec<String>> {
-        let txn = self.db.begin_read()?;
-        let table = txn.open_table(MEDIA)?;
-        let mut names = Vec::new();
-        for entry in table.iter()? {
-            let (k, _) = entry?;
-            names.push(k.value().to_string());
-        }
-        Ok(names)
     }
 
     /// Runs `f` with the file's path while no write can start: the file on disk is then a

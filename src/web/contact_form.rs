@@ -9,7 +9,7 @@ use crate::api::contact::{
     self, Accepted, BODY_MAX, ContactInput, EMAIL_MAX, MESSAGE_MAX, NAME_MAX,
 };
 use crate::api::with_app;
-use crate::server::App;
+use crate::app::App;
 use crate::web::shell::SiteData;
 use std::net::IpAddr;
 use std::sync::{Arc, LazyLock};

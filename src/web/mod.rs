@@ -5,7 +5,7 @@ pub mod assets;
 pub mod contact_form;
 pub mod shell;
 
-use crate::server::App;
+use crate::app::App;
 use crate::site::ROUTES;
 use bytes::Bytes;
 use rust_embed::RustEmbed;

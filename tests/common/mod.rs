@@ -3,8 +3,9 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use studio::app::App;
 use studio::config::{Config, Layer};
-use studio::server::{self, App};
+use studio::server;
 use studio::store::Store;
 
 pub const ADMIN_USER: &str = "admin";

@@ -1,0 +1,67 @@
+//! The shared state every handler reads: the data file, the settings, the rendered pages, the
+//! rate limits and the mail worker. Handlers depend on this, never on the connection loop.
+
+use crate::config::Config;
+use crate::limits::RateLimiter;
+use crate::notify::{self, Notifier};
+use crate::store::Store;
+use crate::web::{self, shell::Shells};
+use anyhow::{Context, Result, anyhow};
+use std::time::Duration;
+
+/// What every handler shares.
+pub struct App {
+    pub store: Store,
+    pub config: Config,
+    pub shells: Shells,
+    pub limits: Limits,
+    /// E-mails a notice of each stored contact message (does nothing without `[smtp]`).
+    pub notifier: Notifier,
+}
+
+/// The rate limits of the calls anyone on the internet can make.
+pub struct Limits {
+    /// Failed logins per client address.
+    pub login_by_ip: RateLimiter,
+    /// Failed logins per user name, whatever the address.
+    pub login_by_user: RateLimiter,
+    /// Contact messages per client address.
+    pub contact_by_ip: RateLimiter,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            login_by_ip: RateLimiter::new(5, Duration::from_secs(60)),
+            login_by_user: RateLimiter::new(5, Duration::from_secs(60)),
+            contact_by_ip: RateLimiter::new(5, Duration::from_secs(600)),
+        }
+    }
+}
+
+impl App {
+    /// Builds the shared state; with `[smtp]` set it also starts the mail worker, so it must run
+    /// inside the tokio runtime.
+    pub fn new(store: Store, config: Config) -> Result<App> {
+        let index = web::Dist::get("index.html")
+            .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
+        let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
+        let shells = Shells::new(html, &store)?;
+        let notifier = match &config.smtp {
+            Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
+            None => Notifier::disabled(),
+        };
+        Ok(App {
+            store,
+            config,
+            shells,
+            limits: Limits::default(),
+            notifier,
+        })
+    }
+
+    /// Re-renders the public pages after a write that changes what visitors see.
+    pub fn refresh_site(&self) -> Result<()> {
+        self.shells.refresh(&self.store)
+    }
+}

@@ -1,0 +1,53 @@
+//! The admin accounts: password hashes and the token generation that revokes sessions.
+
+use super::*;
+
+impl Store {
+    pub fn admin_count(&self) -> Result<u64> {
+        let txn = self.db.begin_read()?;
+        Ok(txn.open_table(ADMINS)?.len()?)
+    }
+
+    pub fn admin(&self, id: u64) -> Result<Option<Admin>> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(ADMINS)?;
+        table.get(id)?.map(|v| Admin::decode(v.value())).transpose()
+    }
+
+    pub fn admin_by_username(&self, username: &str) -> Result<Option<Admin>> {
+        Ok(self.admins()?.into_iter().find(|a| a.username == username))
+    }
+
+    pub fn admins(&self) -> Result<Vec<Admin>> {
+        let txn = self.db.begin_read()?;
+        decode_all(&txn.open_table(ADMINS)?)
+    }
+
+    /// Sets an admin's password hash, creating the admin when missing. Bumps the token generation,
+    /// so every token issued before is refused. Returns the admin and whether it was created.
+    pub fn set_admin_password(&self, username: &str, password_hash: &str) -> Result<(Admin, bool)> {
+        self.write(|txn| {
+            let existing = decode_all::<Admin>(&txn.open_table(ADMINS)?)?
+                .into_iter()
+                .find(|a| a.username == username);
+            let created = existing.is_none();
+            let admin = match existing {
+                Some(mut a) => {
+                    a.password_hash = password_hash.to_string();
+                    a.token_generation = a.token_generation.wrapping_add(1);
+                    a
+                }
+                None => Admin {
+                    id: next_id(txn, "admins")?,
+                    username: username.to_string(),
+                    password_hash: password_hash.to_string(),
+                    token_generation: 0,
+                    created_at_ms: now_ms(),
+                },
+            };
+            txn.open_table(ADMINS)?
+                .insert(admin.id, admin.encode()?.as_slice())?;
+            Ok((admin, created))
+        })
+    }
+}
