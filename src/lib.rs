@@ -12,6 +12,7 @@ pub mod cli;
 pub mod config;
 pub mod limits;
 pub mod logging;
+pub mod media;
 pub mod notify;
 pub mod server;
 pub mod service;

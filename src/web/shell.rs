@@ -57,6 +57,8 @@ pub struct SiteData {
     pub settings: std::collections::BTreeMap<String, String>,
     pub hero_slides: Vec<PublicSlide>,
     pub projects: Vec<PublicProject>,
+    /// Responsive information for every uploaded image the data names, by its URL.
+    pub images: std::collections::BTreeMap<String, crate::media::ImageInfo>,
 }
 
 #[derive(Serialize)]
@@ -82,13 +84,13 @@ pub struct PublicProject {
 
 impl SiteData {
     pub fn load(store: &Store) -> Result<SiteData> {
-        let settings = store
+        let settings: std::collections::BTreeMap<String, String> = store
             .settings()?
             .into_iter()
             .filter(|s| s.key.starts_with("company_"))
             .map(|s| (s.key, s.value))
             .collect();
-        let hero_slides = store
+        let hero_slides: Vec<PublicSlide> = store
             .hero_slides()?
             .into_iter()
             .filter(|s| s.is_active)
@@ -113,10 +115,18 @@ impl SiteData {
                 description: p.description,
             })
             .collect();
+        let images = {
+            let urls = hero_slides
+                .iter()
+                .map(|s| s.image_url.as_str())
+                .chain(settings.get("company_logo").map(String::as_str));
+            crate::media::image_infos(store, urls)?
+        };
         Ok(SiteData {
             settings,
             hero_slides,
             projects,
+            images,
         })
     }
 

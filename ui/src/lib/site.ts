@@ -1,6 +1,7 @@
 import defaults from '../site.json';
 import seed from '../content/seed.json';
 import { projects as staticProjects } from '../content/projects';
+import { type ImageInfo, registerImages } from './images';
 
 // Shapes of the JSON the server inlines in the HTML shell (docs/CONTRACTS.md, "Live site data").
 export interface HeroSlide {
@@ -24,6 +25,8 @@ export interface InlinedSiteData {
   settings: Record<string, string>;
   heroSlides: HeroSlide[];
   projects: SiteProject[];
+  /** Responsive information for the uploaded images the data names, by URL (lib/images.ts). */
+  images?: Record<string, ImageInfo>;
 }
 
 export interface Site {
@@ -80,6 +83,7 @@ function readInlined(doc: Document): InlinedSiteData | undefined {
 /** Merges the server's inlined data over site.json; an empty setting falls back to its default. */
 export function readSite(doc: Document): Site {
   const data = readInlined(doc);
+  registerImages(data?.images);
   const settings = data?.settings ?? {};
   const setting = (key: string, fallback: string) => settings[key]?.trim() || fallback;
 
