@@ -14,6 +14,18 @@ let messages: ContactMessage[];
 let nextId: number;
 let server: ApiServer;
 
+const projectFixture = {
+  headline: '',
+  category: 'Residential',
+  year: 2023,
+  location: '',
+  tags: [],
+  intro: '',
+  sections: [],
+  gallery: [],
+  coverUrl: '',
+};
+
 const json = <T,>(request: RecordedRequest) => JSON.parse(request.body) as T;
 
 beforeEach(async () => {
@@ -61,8 +73,8 @@ beforeEach(async () => {
       'DELETE /api/admin/hero-slides/2': slideRoute,
       'GET /api/admin/portfolio-projects': () => ({
         body: [
-          { id: 1, title: 'Modern Serenity', description: 'A calm home', isActive: true },
-          { id: 2, title: 'Old Work', description: 'Retired', isActive: false },
+          { ...projectFixture, id: 1, slug: 'modern-serenity', title: 'Modern Serenity', description: 'A calm home', isActive: true, order: 0 },
+          { ...projectFixture, id: 2, slug: 'old-work', title: 'Old Work', description: 'Retired', isActive: false, order: 1 },
         ],
       }),
       'GET /api/contacts': () => ({ body: messages }),
@@ -106,12 +118,20 @@ const type = (label: string | RegExp, value: string, scope: HTMLElement = docume
   fireEvent.input(within(scope).getByLabelText(label), { target: { value } });
 
 describe('AdminPanel', () => {
-  it('has five keyboard-usable tabs, Overview first with the four counts', async () => {
+  it("has SPEC's five keyboard-usable tabs then News and Testimonials, Overview first with the four counts", async () => {
     await renderPanel();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Hero Slides', 'Portfolio', 'Messages', 'Settings']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Hero Slides',
+      'Portfolio',
+      'Messages',
+      'Settings',
+      'News',
+      'Testimonials',
+    ]);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
-    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1]);
 
     const panel = screen.getByRole('tabpanel');
     await waitFor(() => {
@@ -123,11 +143,11 @@ describe('AdminPanel', () => {
     expect(screen.getByRole('tab', { name: 'Hero Slides' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Hero Slides' }));
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Settings' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Testimonials' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Overview' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
-    expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Testimonials' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('opens the slide form from the quick action, checks it, and creates a slide with order 0', async () => {

@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, Mail, Settings } from 'lucide-react';
+import { ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
@@ -11,11 +11,13 @@ import { LOGO_KEY } from './settings';
 import { Tabs, type TabDef } from './Tabs';
 import { HeroSlidesTab } from './tabs/HeroSlidesTab';
 import { MessagesTab } from './tabs/MessagesTab';
+import { NewsTab } from './tabs/NewsTab';
 import { OverviewTab, type QuickAction } from './tabs/OverviewTab';
 import { PortfolioTab } from './tabs/PortfolioTab';
 import { SettingsTab } from './tabs/SettingsTab';
+import { TestimonialsTab } from './tabs/TestimonialsTab';
 
-type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings';
+type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials';
 
 const TABS: readonly TabDef<TabKey>[] = [
   { key: 'overview', label: 'Overview', icon: LayoutDashboard },
@@ -23,6 +25,8 @@ const TABS: readonly TabDef<TabKey>[] = [
   { key: 'portfolio', label: 'Portfolio', icon: FolderOpen },
   { key: 'messages', label: 'Messages', icon: Mail },
   { key: 'settings', label: 'Settings', icon: Settings },
+  { key: 'news', label: 'News', icon: Newspaper },
+  { key: 'testimonials', label: 'Testimonials', icon: MessageSquareQuote },
 ];
 
 const ACTION_TABS: Record<QuickAction, TabKey> = {
@@ -114,6 +118,8 @@ function Dashboard() {
           {tab === 'portfolio' && <PortfolioTab />}
           {tab === 'messages' && <MessagesTab />}
           {tab === 'settings' && <SettingsTab focusLogo={intent === 'logo'} />}
+          {tab === 'news' && <NewsTab />}
+          {tab === 'testimonials' && <TestimonialsTab />}
         </Tabs>
       </div>
     </div>

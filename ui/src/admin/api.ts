@@ -10,6 +10,8 @@ export const API = {
   verify: '/api/admin/verify',
   heroSlides: '/api/admin/hero-slides',
   projects: '/api/admin/portfolio-projects',
+  news: '/api/admin/news-items',
+  testimonials: '/api/admin/testimonials',
   contacts: '/api/contacts',
   settings: '/api/admin/company-settings',
   media: '/api/admin/media-files',
@@ -29,12 +31,51 @@ export interface AdminHeroSlide {
 
 export type HeroSlidePayload = Omit<AdminHeroSlide, 'id'>;
 
+/** The project categories the server accepts (the portfolio's filters map to the first four). */
+export const PROJECT_CATEGORIES = ['Residential', 'Commercial', 'Hospitality', 'Kitchens & Baths', 'Specialty'] as const;
+
 export interface AdminProject {
   id: number;
+  slug: string;
   title: string;
+  headline: string;
+  category: string;
+  year: number;
+  location: string;
+  tags: string[];
   description: string;
+  intro: string;
+  sections: { title: string; bullets: string[] }[];
+  gallery: { imageUrl: string; alt: string }[];
+  coverUrl: string;
+  isActive: boolean;
+  order: number;
+  updatedAt?: string;
+}
+
+export type ProjectPayload = Omit<AdminProject, 'id' | 'updatedAt'>;
+
+export interface AdminNewsItem {
+  id: number;
+  /** ISO `YYYY-MM-DD`. */
+  date: string;
+  title: string;
+  content: string;
   isActive: boolean;
 }
+
+export type NewsPayload = Omit<AdminNewsItem, 'id'>;
+
+export interface AdminTestimonial {
+  id: number;
+  quote: string;
+  name: string;
+  role: string;
+  isActive: boolean;
+  order: number;
+}
+
+export type TestimonialPayload = Omit<AdminTestimonial, 'id'>;
 
 export interface ContactMessage {
   id: number;

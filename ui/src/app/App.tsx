@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useParams } from 'react-router-dom';
 import { ScrollToTopOnRouteChange } from '../components/layout/ScrollToTopOnRouteChange';
 import NotFound from '../pages/NotFound';
 import { DocumentTitle } from './DocumentTitle';
 import { Layout } from './Layout';
 import { PageFallback } from './PageFallback';
 import { pages } from './pages';
-import { notFound, routerFuture, routes } from './routes';
+import { notFound, routerFuture, routes, type RouteEntry } from './routes';
 
 // Visitors never see the admin frame (nor the toaster it mounts at once), so it is not in the entry.
 const AdminFrame = lazy(() => import('./AdminFrame').then((m) => ({ default: m.AdminFrame })));
@@ -15,20 +15,22 @@ function pageRoutes(admin: boolean) {
   return routes
     .filter((route) => Boolean(route.admin) === admin)
     .map((route) => {
-      const Page = pages[route.page];
-      return (
-        <Route
-          key={route.path}
-          path={route.path}
-          element={
-            <>
-              <DocumentTitle title={route.title} />
-              <Page routeKey={route.key ?? ''} />
-            </>
-          }
-        />
-      );
+      return <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />;
     });
+}
+
+/** A route's page, told which record to show: the entry's `key`, or the `:slug` of a pattern. */
+function RoutePage({ route }: { route: RouteEntry }) {
+  const { slug } = useParams();
+  const Page = pages[route.page];
+  const routeKey = route.key ?? slug ?? '';
+  return (
+    <>
+      <DocumentTitle title={route.title} />
+      {/* Keyed: moving from one case study to another starts the page afresh. */}
+      <Page key={routeKey} routeKey={routeKey} />
+    </>
+  );
 }
 
 export function App() {

@@ -26,9 +26,10 @@ export interface RouteEntry {
 // The founder's name is not an owner setting, so the slug always comes from site.json (as on the server).
 export const founderPath = `/${slug(defaults.founder.name)}`;
 
+// `{name}` in a pattern (the case studies' `/portfolio/{slug}`) is React Router's `:name`.
 export const routes: RouteEntry[] = (table.routes as RouteEntry[]).map((route) => ({
   ...route,
-  path: route.path.replace('/{founderSlug}', founderPath),
+  path: route.path.replace('/{founderSlug}', founderPath).replace(/\{(\w+)\}/g, ':$1'),
 }));
 
 export const notFound = table.notFound;

@@ -1,28 +1,11 @@
-import { projectBySlug, type Project } from '../content/projects';
-import { site, type SiteProject } from './site';
+import type { ProjectSummary } from './site';
 
-/** A project the server listed, joined with the bundled extras (cover image, alt text, facts) for its slug. */
-export interface LiveProject extends SiteProject {
-  link: string;
-  image: string;
-  alt: string;
-  /** Year, location, filters and the rest; absent for a slug the bundle does not know. */
-  facts?: Project;
+/** The case study's address (the route table's `/portfolio/{slug}` pattern). */
+export function projectPath(slug: string): string {
+  return `/portfolio/${slug}`;
 }
 
-/**
- * The projects to show, in the server's order. Only the server's list decides what appears
- * (an owner may deactivate a project); the bundle only dresses each entry.
- */
-export function liveProjects(list: SiteProject[] = site.projects): LiveProject[] {
-  return list.map((project) => {
-    const facts = projectBySlug(project.slug);
-    return {
-      ...project,
-      link: facts?.link ?? `/portfolio/${project.slug}`,
-      image: facts?.image ?? `/images/projects/${project.slug}.webp`,
-      alt: facts?.alt ?? project.title,
-      facts,
-    };
-  });
+/** A cover's alt text: the project names what the picture shows (the record has no alt for its cover). */
+export function coverAlt(project: Pick<ProjectSummary, 'title' | 'category'>): string {
+  return project.category ? `${project.title}, ${project.category} project` : project.title;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import defaults from '../site.json';
-import { DEFAULT_LOGO, readSite, type InlinedSiteData } from './site';
+import { summaries } from '../test/projects';
+import { DEFAULT_LOGO, formatDate, readSite, type PageData } from './site';
 
 function shell(json?: string): Document {
   const doc = document.implementation.createHTMLDocument('shell');
@@ -14,7 +15,7 @@ function shell(json?: string): Document {
   return doc;
 }
 
-const inlined: InlinedSiteData = {
+const inlined: PageData = {
   settings: {
     company_name: 'Owner Studio',
     company_phone: '+91 90000 00000',
@@ -26,7 +27,7 @@ const inlined: InlinedSiteData = {
   heroSlides: [
     { id: 7, title: 'Only slide', subtitle: '', imageUrl: '/media/x.webp', buttonText: '', buttonLink: '' },
   ],
-  projects: [{ id: 3, slug: 'timeless-luxury', title: 'Timeless Luxury', category: 'Hospitality', description: '' }],
+  footerProjects: summaries.slice(0, 3),
 };
 
 describe('readSite', () => {
@@ -36,19 +37,17 @@ describe('readSite', () => {
     expect(site.phone).toBe(defaults.phone);
     expect(site.social).toEqual(defaults.social);
     expect(site.logo).toBe(DEFAULT_LOGO);
-    expect(site.heroSlides).toHaveLength(3);
-    expect(site.projects.map((p) => p.slug)).not.toContain('ceramic-design');
+    expect(site.footerProjects).toHaveLength(3);
   });
 
-  it('prefers the inlined settings, slides and projects', () => {
+  it('prefers the inlined settings and footer projects', () => {
     const site = readSite(shell(JSON.stringify(inlined)));
     expect(site.studioName).toBe('Owner Studio');
     expect(site.phone).toBe('+91 90000 00000');
     expect(site.email).toBe('hello@example.test');
     expect(site.logo).toBe('/media/logo-abc.png');
     expect(site.social.instagram).toBe('https://www.instagram.com/owner');
-    expect(site.heroSlides).toEqual(inlined.heroSlides);
-    expect(site.projects).toEqual(inlined.projects);
+    expect(site.footerProjects).toEqual(inlined.footerProjects);
   });
 
   it('falls back per field for missing or blank settings', () => {
@@ -58,9 +57,9 @@ describe('readSite', () => {
     expect(site.social.linkedin).toBe(defaults.social.linkedin);
   });
 
-  it('keeps an inlined empty slide list: the owner may have deactivated every slide', () => {
-    const site = readSite(shell(JSON.stringify({ ...inlined, heroSlides: [] })));
-    expect(site.heroSlides).toEqual([]);
+  it('keeps an inlined empty project list: the owner may have unpublished every project', () => {
+    const site = readSite(shell(JSON.stringify({ ...inlined, footerProjects: [] })));
+    expect(site.footerProjects).toEqual([]);
   });
 
   it('reports broken JSON and falls back to the defaults', () => {
@@ -68,5 +67,17 @@ describe('readSite', () => {
     const site = readSite(shell('{not json'));
     expect(site.studioName).toBe(defaults.studioName);
     expect(error).toHaveBeenCalledOnce();
+  });
+});
+
+describe('formatDate', () => {
+  it("shows an ISO date as SPEC does: 'Dec 15, 2024'", () => {
+    expect(formatDate('2024-12-15')).toBe('Dec 15, 2024');
+    expect(formatDate('2025-01-05')).toBe('Jan 5, 2025');
+  });
+
+  it('leaves anything else as written', () => {
+    expect(formatDate('soon')).toBe('soon');
+    expect(formatDate('2024-13-01')).toBe('2024-13-01');
   });
 });

@@ -1,9 +1,9 @@
 import defaults from '../site.json';
 import seed from '../content/seed.json';
-import { projects as staticProjects } from '../content/projects';
 import { type ImageInfo, registerImages } from './images';
 
-// Shapes of the JSON the server inlines in the HTML shell (docs/CONTRACTS.md, "Live site data").
+// Shapes of the JSON the server inlines in the HTML shell, per page (docs/CONTRACTS.md, "Live site data"),
+// and sends for client-side navigation from GET /api/page-data?path=.
 export interface HeroSlide {
   id: number;
   title: string;
@@ -13,20 +13,63 @@ export interface HeroSlide {
   buttonLink: string;
 }
 
-export interface SiteProject {
+/** A published project as the lists show it (portfolio, home teaser, footer, about). */
+export interface ProjectSummary {
   id: number;
   slug: string;
   title: string;
   category: string;
   description: string;
+  coverUrl: string;
+  year?: number | string;
 }
 
-export interface InlinedSiteData {
+export interface CaseStudySection {
+  title: string;
+  bullets: string[];
+}
+
+export interface GalleryImage {
+  imageUrl: string;
+  alt: string;
+}
+
+/** A whole project with its case study (the page /portfolio/{slug}). */
+export interface ProjectRecord extends ProjectSummary {
+  headline: string;
+  location: string;
+  tags: string[];
+  intro: string;
+  sections: CaseStudySection[];
+  gallery: GalleryImage[];
+}
+
+export interface NewsItem {
+  id: number;
+  /** ISO `YYYY-MM-DD`. */
+  date: string;
+  title: string;
+  content: string;
+}
+
+export interface Testimonial {
+  id: number;
+  quote: string;
+  name: string;
+  role: string;
+}
+
+/** One page's data: what every page has (settings, images, footer projects) and what this page needs. */
+export interface PageData {
   settings: Record<string, string>;
-  heroSlides: HeroSlide[];
-  projects: SiteProject[];
   /** Responsive information for the uploaded images the data names, by URL (lib/images.ts). */
   images?: Record<string, ImageInfo>;
+  footerProjects?: ProjectSummary[];
+  heroSlides?: HeroSlide[];
+  projects?: ProjectSummary[];
+  news?: NewsItem[];
+  testimonials?: Testimonial[];
+  project?: ProjectRecord;
 }
 
 export interface Site {
@@ -45,44 +88,61 @@ export interface Site {
   social: { linkedin: string; instagram: string; facebook: string };
   mapQuery: string;
   logo: string;
-  /** Active slides in display order. */
-  heroSlides: HeroSlide[];
-  /** Active portfolio projects in display order. */
-  projects: SiteProject[];
+  /** The first three published projects, shown in the footer of every page. */
+  footerProjects: ProjectSummary[];
 }
 
 export const DEFAULT_LOGO = '/images/logo.svg';
 
+interface SeedProject {
+  slug: string;
+  title: string;
+  category: string;
+  description: string;
+  coverUrl?: string;
+  isActive?: boolean;
+  year?: number | string;
+}
+
 /**
  * The data used when nothing is inlined (the Vite dev server, unit tests): the same seed the server
- * starts a new data file with, so development shows what a fresh install shows. The server inlines
- * the data in every page it sends, so a production build leaves the seed out of the bundle.
+ * starts a new data file with, so development shows what a fresh install shows. Production builds
+ * drop this branch and the seed with it: the server inlines every page's data.
  */
-function fallbackData(): Pick<InlinedSiteData, 'heroSlides' | 'projects'> {
-  if (!import.meta.env.DEV) return { heroSlides: [], projects: [] };
+export function fallbackData(): PageData {
+  if (!import.meta.env.DEV) return { settings: {} };
+  const projects = (seed.projects as SeedProject[])
+    .filter((p) => p.isActive !== false)
+    .map((p, i) => ({
+      id: i + 1,
+      slug: p.slug,
+      title: p.title,
+      category: p.category,
+      description: p.description,
+      coverUrl: p.coverUrl ?? `/images/projects/${p.slug}.webp`,
+      year: p.year,
+    }));
   return {
+    settings: {},
     heroSlides: seed.heroSlides.map((slide, i) => ({ id: i + 1, ...slide })),
-    // The server lists every seeded project; the portfolio only shows those the bundle marks as listed.
-    projects: seed.projects
-      .filter((p) => staticProjects.find((s) => s.slug === p.slug)?.listed)
-      .map((p, i) => ({ id: i + 1, ...p })),
+    projects,
+    footerProjects: projects.slice(0, 3),
   };
 }
 
-function readInlined(doc: Document): InlinedSiteData | undefined {
+export function readInlined(doc: Document): PageData | undefined {
   const text = doc.getElementById('site-data')?.textContent;
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as InlinedSiteData;
+    return JSON.parse(text) as PageData;
   } catch (error) {
     console.error('site-data is not valid JSON; using defaults', error);
     return undefined;
   }
 }
 
-/** Merges the server's inlined data over site.json; an empty setting falls back to its default. */
-export function readSite(doc: Document): Site {
-  const data = readInlined(doc);
+/** Merges the server's inlined settings over site.json; an empty setting falls back to its default. */
+export function siteFrom(data: PageData | undefined): Site {
   registerImages(data?.images);
   const settings = data?.settings ?? {};
   const setting = (key: string, fallback: string) => settings[key]?.trim() || fallback;
@@ -107,10 +167,29 @@ export function readSite(doc: Document): Site {
     },
     mapQuery: setting('company_map_query', defaults.mapQuery),
     logo: setting('company_logo', DEFAULT_LOGO),
-    heroSlides: data?.heroSlides ?? fallbackData().heroSlides,
-    projects: data?.projects ?? fallbackData().projects,
+    footerProjects: data?.footerProjects ?? fallbackData().footerProjects ?? [],
   };
 }
 
+export function readSite(doc: Document): Site {
+  return siteFrom(readInlined(doc));
+}
+
+/** The data inlined in the page the browser loaded first (the page data cache starts with it). */
+export const firstPage: { path: string; data: PageData | undefined } = {
+  path: location.pathname,
+  data: readInlined(document),
+};
+
 /** Read once at start-up: the server re-renders the shell after admin edits, so a reload picks them up. */
-export const site: Site = readSite(document);
+export const site: Site = siteFrom(firstPage.data);
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2024-12-15' as SPEC shows dates: 'Dec 15, 2024'. Anything else is shown as written. */
+export function formatDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return iso;
+  return `${month} ${Number(match[3])}, ${match[1]}`;
+}

@@ -1,15 +1,20 @@
 import { AboutSection } from '../components/about/AboutSection';
 import { ServicesBlock } from '../components/home/ServicesBlock';
 import { PageHero } from '../components/layout/PageHero';
+import { usePageData } from '../lib/pageData';
+import { site } from '../lib/site';
 import { SectionHeading } from '../components/ui/SectionHeading';
 import { aboutHero, designPhilosophy, missionVision, ourStory } from '../content/about';
 
 export default function About() {
+  // The projects grid is below the fold: the page shows at once, the grid when its data is known.
+  const page = usePageData('/about');
+  const projects = page.status === 'ready' ? (page.data.projects ?? site.footerProjects) : site.footerProjects;
   return (
     <>
       <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.title} lead={aboutHero.lead} image={aboutHero.image} />
 
-      <AboutSection />
+      <AboutSection projects={projects} />
 
       <section aria-labelledby="about-story" className="section bg-sand/60">
         <div className="container-page grid gap-14 lg:grid-cols-12 lg:gap-16">

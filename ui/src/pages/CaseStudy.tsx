@@ -1,14 +1,32 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { DocumentTitle } from '../app/DocumentTitle';
 import type { PageProps } from '../app/pages';
+import { WithPageData } from '../app/WithPageData';
 import { CaseStudyView } from '../components/caseStudy/CaseStudyView';
-import { caseStudyBySlug } from '../content/caseStudies';
-import { projectBySlug } from '../content/projects';
-import { site } from '../lib/site';
+import { projectPath } from '../lib/projects';
+import { firstPage, site, type PageData } from '../lib/site';
 import NotFound from './NotFound';
 
 export default function CaseStudy({ routeKey }: PageProps) {
-  const project = projectBySlug(routeKey);
-  const study = caseStudyBySlug(routeKey);
-  // routes.json, projects.ts and caseStudies.ts share their keys (checked by a unit test); a safety net.
-  if (!project || !study) return <NotFound />;
-  return <CaseStudyView project={project} study={study} phone={site.phone} />;
+  return <WithPageData>{(data) => <Study data={data} routeKey={routeKey} />}</WithPageData>;
+}
+
+function Study({ data, routeKey }: { data: PageData; routeKey: string }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const project = data.project;
+  // A slug the project had before answers with the project: show it at its address. The first page
+  // is left alone: the server redirected it already, and a draft's preview keeps its own link.
+  const renamed = Boolean(project && routeKey && project.slug !== routeKey && pathname !== firstPage.path);
+  useEffect(() => {
+    if (renamed && project) navigate(projectPath(project.slug), { replace: true });
+  }, [renamed, project, navigate]);
+  if (!project) return <NotFound />;
+  return (
+    <>
+      <DocumentTitle title={`${project.title} Project`} />
+      <CaseStudyView project={project} phone={site.phone} />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { PageFallback } from '../app/PageFallback';
+import { WithPageData } from '../app/WithPageData';
 import { HeroSlider } from '../components/home/HeroSlider';
 import { Deferred } from '../components/ui/Deferred';
 import { site } from '../lib/site';
@@ -10,12 +11,16 @@ const HomeSections = lazy(() => import('../components/home/HomeSections'));
 
 export default function Home() {
   return (
-    <>
-      <HeroSlider slides={site.heroSlides} fallbackTitle={`${site.studioName}: ${site.tagline}`} />
-      {/* A screen's height held below the fold: the footer stays out of view until the sections arrive. */}
-      <Deferred placeholder={<PageFallback />}>
-        <HomeSections />
-      </Deferred>
-    </>
+    <WithPageData>
+      {(data) => (
+        <>
+          <HeroSlider slides={data.heroSlides ?? []} fallbackTitle={`${site.studioName}: ${site.tagline}`} />
+          {/* A screen's height held below the fold: the footer stays out of view until the sections arrive. */}
+          <Deferred placeholder={<PageFallback />}>
+            <HomeSections projects={data.projects ?? []} news={data.news ?? []} />
+          </Deferred>
+        </>
+      )}
+    </WithPageData>
   );
 }

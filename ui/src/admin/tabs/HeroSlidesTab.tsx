@@ -1,75 +1,31 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { API, apiRequest, type AdminHeroSlide, type HeroSlidePayload } from '../api';
-import { toastFailure, toastSuccess } from '../feedback';
+import { API, type AdminHeroSlide, type HeroSlidePayload } from '../api';
+import { AddButton, byOrder, DeleteButton, EditButton, ItemCard } from '../editor/ItemCard';
+import { useEditor } from '../editor/useCollection';
+import type { EditorWords } from '../editor/words';
 import { HeroSlideForm } from '../HeroSlideForm';
 import { draftFromSlide, emptyDraft, payloadFromSlide } from '../heroSlideForm';
-import { ActiveBadge, buttonStyles, Card, LoadError, Loading, TabHeading } from '../ui';
+import { Card, LoadError, Loading, TabHeading } from '../ui';
 
-type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; slide: AdminHeroSlide };
-
-const byOrder = (a: AdminHeroSlide, b: AdminHeroSlide) => a.order - b.order || a.id - b.id;
+// SPEC §8's own words for slides.
+const words: EditorWords = {
+  created: 'Hero slide created successfully',
+  createFailed: 'Failed to create slide',
+  saved: 'Hero slide updated successfully',
+  saveFailed: 'Failed to update slide',
+  deleted: 'Hero slide deleted successfully',
+  deleteFailed: 'Failed to delete slide',
+  restored: 'Hero slide restored',
+  reorderFailed: 'Failed to reorder slides',
+};
 
 export function HeroSlidesTab({ startCreating = false }: { startCreating?: boolean }) {
-  const queryClient = useQueryClient();
-  const slides = useQuery<AdminHeroSlide[]>({ queryKey: [API.heroSlides] });
-  const [form, setForm] = useState<FormState>(startCreating ? { mode: 'create' } : { mode: 'closed' });
-  const [deleting, setDeleting] = useState<number | null>(null);
-
-  const reload = () => queryClient.invalidateQueries({ queryKey: [API.heroSlides] });
-
-  const create = async (payload: HeroSlidePayload, successTitle: string) => {
-    try {
-      await apiRequest<AdminHeroSlide>('POST', API.heroSlides, payload);
-      toastSuccess(successTitle);
-      return true;
-    } catch (error) {
-      toastFailure('Failed to create slide', error);
-      return false;
-    } finally {
-      void reload();
-    }
-  };
-
-  const save = async (payload: HeroSlidePayload) => {
-    if (form.mode === 'create') {
-      const saved = await create(payload, 'Hero slide created successfully');
-      if (saved) setForm({ mode: 'closed' });
-      return saved;
-    }
-    if (form.mode !== 'edit') return false;
-    try {
-      await apiRequest<AdminHeroSlide>('PUT', `${API.heroSlides}/${form.slide.id}`, payload);
-      toastSuccess('Hero slide updated successfully');
-      setForm({ mode: 'closed' });
-      return true;
-    } catch (error) {
-      toastFailure('Failed to update slide', error);
-      return false;
-    } finally {
-      void reload();
-    }
-  };
-
-  // SPEC §2: delete acts at once, without asking; the toast's Undo creates the slide again.
-  const remove = async (slide: AdminHeroSlide) => {
-    setDeleting(slide.id);
-    try {
-      await apiRequest<null>('DELETE', `${API.heroSlides}/${slide.id}`);
-      if (form.mode === 'edit' && form.slide.id === slide.id) setForm({ mode: 'closed' });
-      const fields = payloadFromSlide(slide);
-      toastSuccess('Hero slide deleted successfully', {
-        label: 'Undo',
-        onClick: () => void create(fields, 'Hero slide restored'),
-      });
-    } catch (error) {
-      toastFailure('Failed to delete slide', error);
-    } finally {
-      setDeleting(null);
-      void reload();
-    }
-  };
+  const collection = useEditor<AdminHeroSlide, HeroSlidePayload>({
+    path: API.heroSlides,
+    words,
+    payloadOf: payloadFromSlide,
+    startCreating,
+  });
+  const { form, setForm, query: slides } = collection;
 
   const list = slides.data ? [...slides.data].sort(byOrder) : [];
   return (
@@ -79,21 +35,16 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
         title="Hero Slides"
         lead="The large pictures at the top of the home page. Only active slides are shown, lowest order first."
         action={
-          form.mode === 'closed' && (
-            <button type="button" className="btn btn-primary" onClick={() => setForm({ mode: 'create' })}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add Slide
-            </button>
-          )
+          form.mode === 'closed' && <AddButton label="Add Slide" onClick={() => setForm({ mode: 'create' })} />
         }
       />
 
       {form.mode !== 'closed' && (
         <HeroSlideForm
-          key={form.mode === 'edit' ? form.slide.id : 'new'}
+          key={form.mode === 'edit' ? form.item.id : 'new'}
           mode={form.mode}
-          initial={form.mode === 'edit' ? draftFromSlide(form.slide) : emptyDraft}
-          onSave={save}
+          initial={form.mode === 'edit' ? draftFromSlide(form.item) : emptyDraft}
+          onSave={collection.save}
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
@@ -110,45 +61,20 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
         <ul className="grid gap-4" aria-label="Slides">
           {list.map((slide) => (
             <li key={slide.id}>
-              <Card className="flex flex-col gap-4 sm:flex-row sm:items-center">
-                <img
-                  src={slide.imageUrl}
-                  alt={`Image of the slide ${slide.title}`}
-                  width={160}
-                  height={90}
-                  loading="lazy"
-                  className="aspect-video w-full shrink-0 rounded-sm bg-sand object-cover sm:w-40"
-                />
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <h3 className="font-display text-2xl break-words">{slide.title}</h3>
-                    <ActiveBadge active={slide.isActive} />
-                  </div>
-                  {slide.subtitle && <p className="mt-1 text-sm text-stone-600">{slide.subtitle}</p>}
-                  <p className="mt-2 text-xs text-stone-600">Order: {slide.order}</p>
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <button
-                    type="button"
-                    className={buttonStyles.plain}
-                    aria-label={`Edit slide ${slide.title}`}
-                    onClick={() => setForm({ mode: 'edit', slide })}
-                  >
-                    <Pencil aria-hidden="true" className="size-4" />
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={buttonStyles.danger}
-                    aria-label={`Delete slide ${slide.title}`}
-                    disabled={deleting === slide.id}
-                    onClick={() => void remove(slide)}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    Delete
-                  </button>
-                </div>
-              </Card>
+              <ItemCard
+                title={slide.title}
+                active={slide.isActive}
+                image={{ src: slide.imageUrl, alt: `Image of the slide ${slide.title}` }}
+                actions={
+                  <>
+                    <EditButton name={`slide ${slide.title}`} onClick={() => setForm({ mode: 'edit', item: slide })} />
+                    <DeleteButton name={`slide ${slide.title}`} busy={collection.busy === slide.id} onClick={() => collection.remove(slide)} />
+                  </>
+                }
+              >
+                {slide.subtitle && <p className="mt-1 text-sm text-stone-600">{slide.subtitle}</p>}
+                <p className="mt-2 text-xs text-stone-600">Order: {slide.order}</p>
+              </ItemCard>
             </li>
           ))}
         </ul>

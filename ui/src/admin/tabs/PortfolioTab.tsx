@@ -1,39 +1,113 @@
-import { useQuery } from '@tanstack/react-query';
-import { API, type AdminProject } from '../api';
-import { ActiveBadge, Card, LoadError, Loading, TabHeading } from '../ui';
+import { Eye, EyeOff, ExternalLink } from 'lucide-react';
+import { API, apiRequest, type AdminProject, type ProjectPayload } from '../api';
+import { AddButton, byOrder, DeleteButton, EditButton, ItemCard, ListState } from '../editor/ItemCard';
+import { SortableList } from '../editor/SortableList';
+import { useEditor } from '../editor/useCollection';
+import { wordsFor } from '../editor/words';
+import { toastFailure } from '../feedback';
+import { ProjectForm } from '../ProjectForm';
+import { draftFromProject, emptyProjectDraft, payloadFromProject } from '../projectForm';
+import { buttonStyles, TabHeading } from '../ui';
+
+const words = wordsFor('Project');
+
+/** Opens a draft as visitors will see it, through a link the server signs for an hour. */
+async function openPreview(project: AdminProject) {
+  // Opened before the call, so that the browser counts it as the click's own window.
+  const tab = window.open('', '_blank');
+  try {
+    const { url } = await apiRequest<{ url: string }>('POST', `${API.projects}/${project.id}/preview`);
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (error) {
+    tab?.close();
+    toastFailure('Failed to open the preview', error);
+  }
+}
 
 export function PortfolioTab() {
-  const projects = useQuery<AdminProject[]>({ queryKey: [API.projects] });
+  const projects = useEditor<AdminProject, ProjectPayload>({ path: API.projects, words, payloadOf: payloadFromProject });
+  const { form, setForm } = projects;
+
+  const setPublished = (project: AdminProject, isActive: boolean) =>
+    projects.update(
+      project.id,
+      { ...payloadFromProject(project), isActive },
+      isActive ? 'Project published' : 'Project unpublished',
+    );
+
+  const nextOrder = (projects.query.data ?? []).reduce((max, p) => Math.max(max, p.order + 1), 0);
+
   return (
     <section aria-labelledby="portfolio-heading">
       <TabHeading
         id="portfolio-heading"
         title="Portfolio"
-        lead="The projects of the portfolio page, in the order the site shows them. Only active projects are shown to visitors."
+        lead="Your projects and their case studies, in the order the site shows them. Only published projects are shown to visitors; a draft can be previewed."
+        action={
+          form.mode === 'closed' && <AddButton label="Add Project" onClick={() => setForm({ mode: 'create' })} />
+        }
       />
-      {projects.isPending ? (
-        <Loading what="projects" />
-      ) : projects.isError ? (
-        <LoadError what="the projects" onRetry={() => void projects.refetch()} />
-      ) : projects.data.length === 0 ? (
-        <Card>
-          <p className="text-stone-600">No projects yet.</p>
-        </Card>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Projects">
-          {projects.data.map((project) => (
-            <li key={project.id}>
-              <Card className="h-full">
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <h3 className="font-display text-2xl">{project.title}</h3>
-                  <ActiveBadge active={project.isActive} />
-                </div>
-                {project.description && <p className="mt-2 text-sm leading-relaxed text-stone-600">{project.description}</p>}
-              </Card>
-            </li>
-          ))}
-        </ul>
+
+      {form.mode !== 'closed' && (
+        <ProjectForm
+          key={form.mode === 'edit' ? form.item.id : 'new'}
+          mode={form.mode}
+          initial={form.mode === 'edit' ? draftFromProject(form.item) : emptyProjectDraft(nextOrder)}
+          onSave={projects.save}
+          onCancel={() => setForm({ mode: 'closed' })}
+        />
       )}
+
+      <ListState query={projects.query} what="projects" empty="No projects yet. Add your first one.">
+        {(data) => (
+          <SortableList
+            items={[...data].sort(byOrder)}
+            label="Projects"
+            nameOf={(project) => project.title}
+            onReorder={(ids) => void projects.reorder(ids)}
+            renderItem={(project) => (
+              <ItemCard
+                title={project.title}
+                active={project.isActive}
+                image={project.coverUrl ? { src: project.coverUrl, alt: `Cover of ${project.title}` } : undefined}
+                actions={
+                  <>
+                    <EditButton name={project.title} onClick={() => setForm({ mode: 'edit', item: project })} />
+                    <button
+                      type="button"
+                      className={buttonStyles.plain}
+                      aria-label={`${project.isActive ? 'Unpublish' : 'Publish'} ${project.title}`}
+                      onClick={() => void setPublished(project, !project.isActive)}
+                    >
+                      {project.isActive ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+                      {project.isActive ? 'Unpublish' : 'Publish'}
+                    </button>
+                    {project.isActive ? (
+                      <a href={`/portfolio/${project.slug}`} target="_blank" rel="noopener" className={buttonStyles.plain}>
+                        <ExternalLink aria-hidden="true" className="size-4" />
+                        View on site<span className="sr-only">: {project.title} (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      <button type="button" className={buttonStyles.plain} onClick={() => void openPreview(project)}>
+                        <Eye aria-hidden="true" className="size-4" />
+                        Preview<span className="sr-only">: {project.title} (opens in a new tab)</span>
+                      </button>
+                    )}
+                    <DeleteButton name={project.title} busy={projects.busy === project.id} onClick={() => projects.remove(project)} />
+                  </>
+                }
+              >
+                <p className="mt-1 text-sm text-stone-600">
+                  {project.category}
+                  {project.year ? ` · ${project.year}` : ''} · /portfolio/{project.slug}
+                </p>
+                {project.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{project.description}</p>}
+              </ItemCard>
+            )}
+          />
+        )}
+      </ListState>
     </section>
   );
 }

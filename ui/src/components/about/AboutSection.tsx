@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
 import { founderBio, founderMission, founderPortrait, founderPublications } from '../../content/founder';
-import { liveProjects } from '../../lib/projects';
-import { site } from '../../lib/site';
+import { coverAlt, projectPath } from '../../lib/projects';
+import { site, type ProjectSummary } from '../../lib/site';
+import { Picture } from '../ui/Picture';
 import { ContactLines } from '../ui/ContactLines';
 import { ExperienceBadge } from '../ui/ExperienceBadge';
 import { SocialLinks } from '../ui/SocialLinks';
 
 /** The founder's section of /about (SPEC §2): bio, mission, publications, contact, socials and projects. */
-export function AboutSection() {
-  const projects = liveProjects().slice(0, 4);
+export function AboutSection({ projects: all }: { projects: ProjectSummary[] }) {
+  const projects = all.slice(0, 4);
   return (
     <section aria-labelledby="about-founder" className="section bg-ivory">
       <div className="container-page">
@@ -70,20 +71,20 @@ export function AboutSection() {
           </div>
         </div>
 
+        {projects.length > 0 && (
         <div className="mt-24">
           <h3 className="eyebrow">Projects</h3>
           <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {projects.map((project) => (
               <li key={project.slug}>
-                <Link to={project.link} className="group block">
+                <Link to={projectPath(project.slug)} className="group block">
                   <div className="aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
-                    <img
-                      src={project.image}
-                      alt={project.alt}
+                    <Picture
+                      src={project.coverUrl}
+                      alt={coverAlt(project)}
+                      sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
                       width={1200}
                       height={900}
-                      loading="lazy"
-                      decoding="async"
                       className="size-full object-cover transition-transform duration-700 group-hover:scale-105"
                     />
                   </div>
@@ -93,6 +94,7 @@ export function AboutSection() {
             ))}
           </ul>
         </div>
+        )}
       </div>
     </section>
   );

@@ -1,23 +1,23 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { CaseStudy } from '../../content/caseStudies';
-import type { Project } from '../../content/projects';
 import { telHref } from '../../lib/links';
+import { coverAlt } from '../../lib/projects';
+import type { GalleryImage, ProjectRecord } from '../../lib/site';
+import { Picture } from '../ui/Picture';
 
 interface Props {
-  project: Project;
-  study: CaseStudy;
+  project: ProjectRecord;
   phone: string;
 }
 
-/** The five gallery files of a project (docs/CONTRACTS.md, "Default images"). */
-function galleryImage(slug: string, index: number): string {
-  return `/images/projects/${slug}-${index + 1}.webp`;
-}
+const GALLERY_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
 
 /** A case-study page (SPEC §2): gallery, facts column (1 of 3), story column (2 of 3). */
-export function CaseStudyView({ project, study, phone }: Props) {
+export function CaseStudyView({ project, phone }: Props) {
+  // A project without a gallery yet shows its cover in its place.
+  const gallery: GalleryImage[] =
+    project.gallery.length > 0 ? project.gallery : project.coverUrl ? [{ imageUrl: project.coverUrl, alt: coverAlt(project) }] : [];
   const facts: { label: string; value: ReactNode }[] = [
     { label: 'Date', value: project.year },
     { label: 'Category', value: project.category },
@@ -30,18 +30,18 @@ export function CaseStudyView({ project, study, phone }: Props) {
         </a>
       ),
     },
-    {
+    ...(project.tags.length === 0 ? [] : [{
       label: 'Tags',
       value: (
         <ul className="flex flex-wrap gap-2" aria-label="Tags">
-          {study.tags.map((tag) => (
+          {project.tags.map((tag) => (
             <li key={tag} className="rounded-full border border-sand-200 bg-white px-3 py-1 text-sm">
               {tag}
             </li>
           ))}
         </ul>
       ),
-    },
+    }]),
   ];
 
   return (
@@ -63,23 +63,22 @@ export function CaseStudyView({ project, study, phone }: Props) {
           </nav>
           <span className="eyebrow mt-10">{project.category} · {project.year}</span>
           <h1 className="mt-4 font-display text-5xl leading-none text-charcoal md:text-7xl">{project.title}</h1>
-          <p className="mt-6 text-lg text-stone-600">{project.location}</p>
+          {project.location && <p className="mt-6 text-lg text-stone-600">{project.location}</p>}
         </div>
       </header>
 
       <section aria-label="Gallery" className="container-page pt-12 lg:pt-16">
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-          {study.gallery.map((alt, index) => (
-            <li key={alt}>
+          {gallery.map((image, index) => (
+            <li key={`${index}:${image.imageUrl}`}>
               <div className="aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
-                <img
-                  src={galleryImage(project.slug, index)}
-                  alt={alt}
+                <Picture
+                  src={image.imageUrl}
+                  alt={image.alt}
+                  sizes={GALLERY_SIZES}
                   width={1200}
                   height={900}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={index === 0 ? 'high' : undefined}
-                  decoding="async"
+                  priority={index === 0}
                   className="size-full object-cover"
                 />
               </div>
@@ -104,14 +103,14 @@ export function CaseStudyView({ project, study, phone }: Props) {
         </aside>
 
         <div className="lg:col-span-2">
-          <h2 className="font-display text-4xl leading-tight text-charcoal md:text-5xl">{study.heading}</h2>
-          <p className="mt-8 text-xl leading-relaxed text-stone-600">{study.intro}</p>
-          {study.sections.map((section) => (
-            <section key={section.title} className="mt-12">
+          <h2 className="font-display text-4xl leading-tight text-charcoal md:text-5xl">{project.headline || project.title}</h2>
+          {project.intro && <p className="mt-8 text-xl leading-relaxed text-stone-600">{project.intro}</p>}
+          {project.sections.map((section, index) => (
+            <section key={`${index}:${section.title}`} className="mt-12">
               <h3 className="font-display text-3xl text-charcoal">{section.title}</h3>
               <ul className="mt-5 space-y-3">
-                {section.bullets.map((bullet) => (
-                  <li key={bullet} className="flex gap-4 leading-relaxed text-stone-600">
+                {section.bullets.map((bullet, index) => (
+                  <li key={`${index}:${bullet}`} className="flex gap-4 leading-relaxed text-stone-600">
                     <span aria-hidden="true" className="mt-3 h-px w-5 shrink-0 bg-brass-500" />
                     {bullet}
                   </li>

@@ -1,6 +1,6 @@
 import { ClientMarquee } from './ClientMarquee';
 import { FounderTeaser } from './FounderTeaser';
-import { NewsCarousel } from './NewsCarousel';
+import { NewsCarousel, newsByDate } from './NewsCarousel';
 import { PortfolioTeaser } from './PortfolioTeaser';
 import { ServicesBlock } from './ServicesBlock';
 import { WhyChoose } from './WhyChoose';
@@ -8,16 +8,16 @@ import { ServicesGrid } from '../services/ServicesGrid';
 import { SectionHeading } from '../ui/SectionHeading';
 import { clientRows } from '../../content/clients';
 import { clientsIntro, newsIntro, servicesIntro } from '../../content/home';
-import { newsItems } from '../../content/news';
+import type { NewsItem, ProjectSummary } from '../../lib/site';
 
 /**
  * Everything on the home page below the hero, in its own chunk: the hero fills the first screen,
  * so none of this is needed to paint it (pages/Home.tsx loads it once the browser is idle).
  */
-export default function HomeSections() {
+export default function HomeSections({ projects, news }: { projects: ProjectSummary[]; news: NewsItem[] }) {
   return (
     <>
-      <PortfolioTeaser />
+      <PortfolioTeaser projects={projects} />
 
       <section aria-labelledby="home-services" className="section bg-sand/60">
         <div className="container-page">
@@ -38,11 +38,12 @@ export default function HomeSections() {
         </div>
       </section>
 
+      {news.length > 0 && (
       <section aria-labelledby="home-news" className="section bg-sand/60">
         <div className="container-page">
           <SectionHeading id="home-news" eyebrow={newsIntro.eyebrow} title={newsIntro.title} lead={newsIntro.lead} />
           <div className="mt-14">
-            <NewsCarousel items={newsItems} />
+            <NewsCarousel items={newsByDate(news)} />
           </div>
           <div className="mt-10 text-center">
             {/* SPEC §2: 'View All Updates' has no visible action; every update is in the carousel. */}
@@ -52,6 +53,7 @@ export default function HomeSections() {
           </div>
         </div>
       </section>
+      )}
 
       <FounderTeaser />
 

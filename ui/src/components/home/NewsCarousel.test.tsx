@@ -1,7 +1,17 @@
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newsItems } from '../../content/news';
-import { NEWS_INTERVAL_MS, NewsCarousel } from './NewsCarousel';
+import type { NewsItem } from '../../lib/site';
+import { NEWS_INTERVAL_MS, NewsCarousel, newsByDate } from './NewsCarousel';
+
+// Five items as the server sends them (ISO dates), given out of order: the carousel shows newest first.
+const stored: NewsItem[] = [
+  { id: 3, date: '2024-12-01', title: 'Colour', content: 'Colour changes how a room feels.' },
+  { id: 1, date: '2024-12-15', title: 'Minimalism in 2025', content: 'A quieter kind of minimalism.' },
+  { id: 5, date: '2024-11-20', title: 'Biophilic design', content: 'Planted courtyards and filtered daylight.' },
+  { id: 2, date: '2024-12-08', title: 'Climate', content: 'Deep verandas and jaali screens.' },
+  { id: 4, date: '2024-11-27', title: 'Smart homes', content: 'Automation you never see.' },
+];
+const newsItems = newsByDate(stored);
 
 const advance = (ms: number) =>
   act(() => {
@@ -32,7 +42,9 @@ describe('NewsCarousel', () => {
     const news = renderNews();
     expect(newsItems).toHaveLength(5);
     expect(news.current()).toBe(title(0));
-    expect(screen.getByText(newsItems[0]!.date)).toBeTruthy();
+    expect(newsItems.map((item) => item.id)).toEqual([1, 2, 3, 4, 5]);
+    const date = screen.getByText('Dec 15, 2024');
+    expect(date.getAttribute('datetime')).toBe('2024-12-15');
     expect(screen.getByText(newsItems[0]!.content).className).toContain('line-clamp-3');
     expect(news.carousel.querySelectorAll('[aria-roledescription="slide"]:not([aria-hidden])')).toHaveLength(1);
   });

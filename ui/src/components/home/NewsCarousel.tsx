@@ -1,11 +1,16 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { NewsItem } from '../../content/news';
+import { formatDate, type NewsItem } from '../../lib/site';
 import { usePause } from '../../lib/usePause';
 import { Dots } from '../carousels/Dots';
 
 /** SPEC §9: the news carousel advances every 5 s. */
 export const NEWS_INTERVAL_MS = 5000;
+
+/** Newest first (ISO dates sort as text); the server sends them so, this keeps the promise. */
+export function newsByDate(items: NewsItem[]): NewsItem[] {
+  return [...items].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}
 
 /**
  * One news card at a time. Previous and next wrap at both ends, dots jump to any item, and
@@ -44,7 +49,9 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
               className="w-full shrink-0"
             >
               <article className="mx-auto max-w-3xl border border-sand-200 bg-white px-6 py-10 text-center shadow-sm sm:px-12 sm:py-14">
-                <time className="eyebrow">{item.date}</time>
+                <time dateTime={item.date} className="eyebrow">
+                  {formatDate(item.date)}
+                </time>
                 <h3 className="mt-5 font-display text-3xl leading-tight text-charcoal sm:text-4xl">{item.title}</h3>
                 <p className="mt-5 line-clamp-3 leading-relaxed text-stone-600 sm:text-lg">{item.content}</p>
               </article>

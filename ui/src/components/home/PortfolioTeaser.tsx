@@ -1,13 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { portfolioTeaser } from '../../content/home';
-import { liveProjects } from '../../lib/projects';
+import type { ProjectSummary } from '../../lib/site';
 import { ProjectCard } from '../portfolio/ProjectCard';
 import { SectionHeading } from '../ui/SectionHeading';
 
-/** 'Our Complete Portfolio': the first three projects the server lists, and the way to the rest. */
-export function PortfolioTeaser() {
-  const projects = liveProjects().slice(0, portfolioTeaser.count);
+/** 'Our Complete Portfolio': the first three published projects, in order, and the way to the rest. */
+export function PortfolioTeaser({ projects: all }: { projects: ProjectSummary[] }) {
+  const projects = all.slice(0, portfolioTeaser.count);
   return (
     <section aria-labelledby="home-portfolio" className="section bg-ivory">
       <div className="container-page">

@@ -1,9 +1,10 @@
 import { Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../lib/links';
-import { liveProjects } from '../../lib/projects';
+import { coverAlt, projectPath } from '../../lib/projects';
 import { site } from '../../lib/site';
 import { ExperienceBadge } from '../ui/ExperienceBadge';
+import { Picture } from '../ui/Picture';
 import { Logo } from './Logo';
 
 const taglines = [
@@ -14,16 +15,8 @@ const taglines = [
   'Spaces That Feel Like Home',
 ];
 
-// SPEC §2 Footer: the three project cards and their captions, each shown while the server lists it.
-const footerCaptions: Record<string, string> = {
-  'modern-serenity': 'Residential Design',
-  'elegant-harmony': 'Commercial Space',
-  'timeless-luxury': 'Luxury Villa',
-};
-const footerProjects = liveProjects().flatMap((project) => {
-  const caption = footerCaptions[project.slug];
-  return caption ? [{ ...project, caption }] : [];
-});
+// SPEC §2 Footer: the first three published projects, captioned with their category.
+const footerProjects = site.footerProjects.slice(0, 3);
 
 const socialLinks = [
   { label: 'LinkedIn', href: site.social.linkedin },
@@ -96,20 +89,19 @@ export function Footer() {
           <ul className="mt-6 grid gap-6 sm:grid-cols-3">
             {footerProjects.map((project) => (
               <li key={project.slug}>
-                <Link to={project.link} className="group block">
+                <Link to={projectPath(project.slug)} className="group block">
                   <div className="aspect-[4/3] overflow-hidden rounded-sm bg-charcoal-800">
-                    <img
-                      src={project.image}
-                      alt={project.alt}
+                    <Picture
+                      src={project.coverUrl}
+                      alt={coverAlt(project)}
+                      sizes="(min-width: 640px) 33vw, 100vw"
                       width={480}
                       height={360}
-                      loading="lazy"
-                      decoding="async"
                       className="size-full object-cover transition duration-500 group-hover:scale-105"
                     />
                   </div>
                   <p className="mt-3 font-display text-xl text-ivory">
-                    {project.title} - {project.caption}
+                    {project.title} - {project.category}
                   </p>
                 </Link>
               </li>

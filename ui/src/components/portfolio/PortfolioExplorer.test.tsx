@@ -2,11 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routerFuture } from '../../app/routes';
-import seed from '../../content/seed.json';
+import { summaries as items } from '../../test/projects';
 import { PortfolioExplorer } from './PortfolioExplorer';
-import { CATEGORY_PARAM, parseFilter, portfolioItems } from './portfolioFilter';
-
-const items = portfolioItems(seed.projects.map((project, i) => ({ id: i + 1, ...project })));
+import { CATEGORY_PARAM, parseFilter } from './portfolioFilter';
 
 function Page({ random }: { random: () => number }) {
   const [params] = useSearchParams();
@@ -40,7 +38,7 @@ describe('PortfolioExplorer', () => {
   it('without a category shows every project and the prompt', () => {
     renderAt('/portfolio');
     expect(screen.getByRole('heading', { level: 2, name: 'Our Complete Portfolio' })).toBeTruthy();
-    expect(tileTitles()).toHaveLength(7);
+    expect(tileTitles()).toHaveLength(6);
     expect(preview().dataset.preview).toBe('prompt');
     expect(preview().textContent).toContain('Hover over or focus a category');
     expect(link('All Projects').getAttribute('aria-current')).toBe('true');
@@ -49,7 +47,7 @@ describe('PortfolioExplorer', () => {
   it('a category from the URL filters the grid, names it and fills the preview', () => {
     renderAt('/portfolio?category=kitchens', () => 0.99);
     expect(screen.getByRole('heading', { level: 2, name: 'Kitchens & Baths Projects' })).toBeTruthy();
-    expect([...tileTitles()].map((h) => h.textContent)).toEqual(['Bath and Spa Center', 'Kitchen and Interior Design']);
+    expect([...tileTitles()].map((h) => h.textContent)).toEqual(['Kitchen and Interior Design']);
     expect(preview().dataset.preview).toBe('project:kitchen-design');
     expect(link('Kitchens & Baths').getAttribute('aria-current')).toBe('true');
     expect(link('All Projects').getAttribute('aria-current')).toBeNull();
@@ -96,11 +94,11 @@ describe('PortfolioExplorer', () => {
     let next = 0;
     const sequence = [0, 0.99];
     renderAt('/portfolio', () => sequence[next++ % sequence.length]!);
-    fireEvent.mouseEnter(link('Kitchens & Baths'));
-    expect(preview().dataset.preview).toBe('project:bath-and-spa');
+    fireEvent.mouseEnter(link('Residential'));
+    expect(preview().dataset.preview).toBe('project:modern-serenity');
     // A click focuses the hovered link: the card must not reshuffle.
-    fireEvent.focusIn(link('Kitchens & Baths'));
-    expect(preview().dataset.preview).toBe('project:bath-and-spa');
+    fireEvent.focusIn(link('Residential'));
+    expect(preview().dataset.preview).toBe('project:modern-serenity');
   });
 
   it('without hover and selection the prompt returns', () => {

@@ -1,10 +1,13 @@
 import { ArrowUpRight } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { portfolioFilters, type PortfolioFilter } from '../../content/projects';
+import { coverAlt, projectPath } from '../../lib/projects';
+import { Picture } from '../ui/Picture';
 import { ProjectCard } from './ProjectCard';
 import {
   CATEGORY_PARAM,
+  portfolioFilters,
+  type PortfolioFilter,
   choosePreview,
   filterItems,
   portfolioHeading,
@@ -165,12 +168,12 @@ function PreviewCard({ preview }: { preview: Preview }) {
   const { item } = preview;
   return (
     <article className="relative aspect-[4/3] overflow-hidden rounded-sm bg-charcoal">
-      <img
-        src={item.image}
-        alt={item.alt}
+      <Picture
+        src={item.coverUrl}
+        alt={coverAlt(item)}
+        sizes="(min-width: 1024px) 58vw, 100vw"
         width={1200}
         height={900}
-        decoding="async"
         className="size-full object-cover"
       />
       <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-charcoal/85 via-charcoal/20 to-transparent" />
@@ -179,7 +182,7 @@ function PreviewCard({ preview }: { preview: Preview }) {
           <p className="text-xs font-semibold tracking-[0.25em] text-brass-300 uppercase">{item.category}</p>
           <h3 className="mt-2 font-display text-3xl text-ivory md:text-4xl">{item.title}</h3>
         </div>
-        <Link to={item.link} className="btn btn-light">
+        <Link to={projectPath(item.slug)} className="btn btn-light">
           View Project<span className="sr-only">: {item.title}</span>
         </Link>
       </div>

@@ -5,11 +5,10 @@ import { routerFuture } from '../../app/routes';
 import { DEFAULT_PROJECT_CATEGORY, ProjectCard } from './ProjectCard';
 
 const project = {
+  slug: 'timeless-luxury',
   title: 'Timeless Luxury',
   category: 'Hospitality',
-  link: '/portfolio/timeless-luxury',
-  image: '/images/projects/timeless-luxury.webp',
-  alt: 'Hotel lobby',
+  coverUrl: '/images/projects/timeless-luxury.webp',
 };
 
 function renderCard(props: Parameters<typeof ProjectCard>[0]) {
@@ -27,7 +26,7 @@ describe('ProjectCard', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Timeless Luxury' })).toBeTruthy();
     expect(screen.getByText('Hospitality')).toBeTruthy();
     expect(screen.getByText('View Project')).toBeTruthy();
-    const img = screen.getByRole('img', { name: 'Hotel lobby' });
+    const img = screen.getByRole('img', { name: 'Timeless Luxury, Hospitality project' });
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('width')).toBe('1200');
     expect(img.getAttribute('height')).toBe('900');

@@ -1,16 +1,16 @@
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { coverAlt, projectPath } from '../../lib/projects';
+import type { ProjectSummary } from '../../lib/site';
+import { Picture } from '../ui/Picture';
 
 /** Shown when a project has no category of its own (SPEC §2, portfolio tiles). */
 export const DEFAULT_PROJECT_CATEGORY = 'Interior Design';
 
-export interface ProjectCardData {
-  title: string;
-  category?: string;
-  link: string;
-  image: string;
-  alt: string;
-}
+export type ProjectCardData = Pick<ProjectSummary, 'slug' | 'title' | 'category' | 'coverUrl'>;
+
+/** The card's width at each breakpoint: one, two or three to a row. */
+export const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 interface Props {
   project: ProjectCardData;
@@ -26,13 +26,13 @@ export function ProjectCard({ project, as: Title = 'h3', loading = 'lazy', class
   return (
     <article className={`group relative ${className}`}>
       <div className="relative aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
-        <img
-          src={project.image}
-          alt={project.alt}
+        <Picture
+          src={project.coverUrl}
+          alt={coverAlt(project)}
+          sizes={CARD_SIZES}
           width={1200}
           height={900}
-          loading={loading}
-          decoding="async"
+          priority={loading === 'eager'}
           className="size-full object-cover transition-transform duration-700 ease-[var(--ease-calm)] group-hover:scale-105"
         />
         <div
@@ -49,7 +49,7 @@ export function ProjectCard({ project, as: Title = 'h3', loading = 'lazy', class
         <div>
           <Title className="font-display text-2xl leading-tight text-charcoal">
             {/* The link covers the whole card (::after), so image and label are clickable too. */}
-            <Link to={project.link} className="after:absolute after:inset-0 after:content-['']">
+            <Link to={projectPath(project.slug)} className="after:absolute after:inset-0 after:content-['']">
               {project.title}
             </Link>
           </Title>

@@ -1,19 +1,20 @@
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
 import { useState } from 'react';
-import { testimonials as allTestimonials, type Testimonial } from '../../content/testimonials';
+import type { Testimonial } from '../../lib/site';
 
 interface Props {
-  testimonials?: Testimonial[];
+  /** The published testimonials, in the owner's order. */
+  testimonials: Testimonial[];
 }
 
 /**
  * The portfolio's testimonials. SPEC shows a previous/next pair that does nothing; here the pair
  * steps through the quotes (wrapping), which is what a visitor pressing it expects. No autoplay.
  */
-export function Testimonials({ testimonials = allTestimonials }: Props) {
+export function Testimonials({ testimonials }: Props) {
   const [index, setIndex] = useState(0);
   const count = testimonials.length;
-  const current = testimonials[index];
+  const current = testimonials[index] ?? testimonials[0];
   if (!current) return null;
   const step = (by: number) => setIndex((i) => (i + by + count) % count);
 

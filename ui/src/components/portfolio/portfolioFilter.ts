@@ -1,32 +1,28 @@
 // The portfolio's rules, kept free of components so that they are tested on their own: which
 // projects show, what the `?category=` parameter means, the heading, and what the preview card shows.
-import { portfolioFilters, type PortfolioFilter, type PortfolioFilterId } from '../../content/projects';
-import { liveProjects, type LiveProject } from '../../lib/projects';
-import type { SiteProject } from '../../lib/site';
-import { DEFAULT_PROJECT_CATEGORY } from './ProjectCard';
+import type { ProjectSummary } from '../../lib/site';
 
 export const CATEGORY_PARAM = 'category';
 
-export interface PortfolioItem extends LiveProject {
-  filters: PortfolioFilterId[];
+/** Values of the portfolio's `?category=` query parameter (SPEC §2 route table). */
+export type PortfolioFilterId = 'residential' | 'commercial' | 'hospitality' | 'kitchens';
+
+export interface PortfolioFilter {
+  id: PortfolioFilterId;
+  label: string;
+  /** The stored project category it shows (the admin's category list). */
+  category: string;
 }
 
-/**
- * The server's live list (active projects, in order) with the filters each one sits under;
- * a project this build has no extras for is filed by its category name.
- */
-export function portfolioItems(live: SiteProject[]): PortfolioItem[] {
-  return liveProjects(live).map((project) => {
-    const category = project.category.trim() || DEFAULT_PROJECT_CATEGORY;
-    return {
-      ...project,
-      category,
-      filters:
-        project.facts?.filters ??
-        portfolioFilters.filter((filter) => filter.id === category.toLowerCase()).map((filter) => filter.id),
-    };
-  });
-}
+/** The portfolio's filter list, in display order, after 'All Projects'. 'Specialty' only shows under All. */
+export const portfolioFilters: PortfolioFilter[] = [
+  { id: 'residential', label: 'Residential', category: 'Residential' },
+  { id: 'commercial', label: 'Commercial', category: 'Commercial' },
+  { id: 'hospitality', label: 'Hospitality', category: 'Hospitality' },
+  { id: 'kitchens', label: 'Kitchens & Baths', category: 'Kitchens & Baths' },
+];
+
+export type PortfolioItem = ProjectSummary;
 
 /** The filter a `?category=` value selects; anything unknown (or absent) means all projects. */
 export function parseFilter(value: string | null): PortfolioFilter | undefined {
@@ -34,7 +30,7 @@ export function parseFilter(value: string | null): PortfolioFilter | undefined {
 }
 
 export function filterItems(items: PortfolioItem[], filter: PortfolioFilter | undefined): PortfolioItem[] {
-  return filter ? items.filter((item) => item.filters.includes(filter.id)) : items;
+  return filter ? items.filter((item) => item.category === filter.category) : items;
 }
 
 export function portfolioHeading(filter: PortfolioFilter | undefined): string {

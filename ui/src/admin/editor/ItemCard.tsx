@@ -1,0 +1,98 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ActiveBadge, buttonStyles, Card, LoadError, Loading } from '../ui';
+
+/** One record in an editor's list: thumbnail, title, Active/Inactive, details and its actions. */
+export function ItemCard({
+  image,
+  title,
+  active,
+  children,
+  actions,
+}: {
+  image?: { src: string; alt: string };
+  title: string;
+  active: boolean;
+  children?: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col gap-4 sm:flex-row sm:items-center">
+      {image && (
+        <img
+          src={image.src}
+          alt={image.alt}
+          width={160}
+          height={90}
+          loading="lazy"
+          className="aspect-video w-full shrink-0 rounded-sm bg-sand object-cover sm:w-40"
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h3 className="font-display text-2xl break-words">{title}</h3>
+          <ActiveBadge active={active} />
+        </div>
+        {children}
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>
+    </Card>
+  );
+}
+
+export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <button type="button" className={buttonStyles.plain} aria-label={`Edit ${name}`} onClick={onClick}>
+      <Pencil aria-hidden="true" className="size-4" />
+      Edit
+    </button>
+  );
+}
+
+export function DeleteButton({ name, busy, onClick }: { name: string; busy: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className={buttonStyles.danger} aria-label={`Delete ${name}`} disabled={busy} onClick={onClick}>
+      <Trash2 aria-hidden="true" className="size-4" />
+      Delete
+    </button>
+  );
+}
+
+/** The list's states: loading, failed (with a retry), empty, or the list itself. */
+export function ListState<T>({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  /** 'projects' */
+  what: string;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <Loading what={what} />;
+  if (query.isError) return <LoadError what={`the ${what}`} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <Card>
+        <p className="text-stone-600">{empty}</p>
+      </Card>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+/** Lowest order first, then the oldest. */
+export const byOrder = <T extends { id: number; order: number }>(a: T, b: T) => a.order - b.order || a.id - b.id;
+
+/** The tab's main action: opens the form for a new record. */
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-primary" onClick={onClick}>
+      <Plus aria-hidden="true" className="size-4" />
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest } from '../api';
+import { toastFailure, toastSuccess } from '../feedback';
+import type { EditorWords } from './words';
+
+/**
+ * One admin list (hero slides, projects, news, testimonials): its query, and create, save, delete
+ * with Undo, and reorder, each followed by a toast in the editor's words and a reload of the list.
+ * Every call resolves (never throws): to the answer, or to null after a failure toast.
+ */
+export function useCollection<T extends { id: number }, P>({
+  path,
+  words,
+  payloadOf,
+}: {
+  path: string;
+  words: EditorWords;
+  /** The fields of a record, to create it again from the Undo of its deletion. */
+  payloadOf: (item: T) => P;
+}) {
+  const queryClient = useQueryClient();
+  const query = useQuery<T[]>({ queryKey: [path] });
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: [path] });
+
+  const call = async <R,>(
+    method: string,
+    url: string,
+    body: unknown,
+    success: string | null,
+    failure: string,
+    action?: { label: string; onClick: () => void },
+  ): Promise<R | null> => {
+    try {
+      const answer = await apiRequest<R>(method, url, body);
+      if (success) toastSuccess(success, action);
+      return answer;
+    } catch (error) {
+      toastFailure(failure, error);
+      return null;
+    } finally {
+      void reload();
+    }
+  };
+
+  const create = (payload: P, success = words.created) => call<T>('POST', path, payload, success, words.createFailed);
+
+  const update = (id: number, payload: P, success = words.saved) =>
+    call<T>('PUT', `${path}/${id}`, payload, success, words.saveFailed);
+
+  // SPEC §2: delete acts at once, without asking; the toast's Undo creates the record again.
+  const remove = async (item: T) => {
+    setBusy(item.id);
+    const fields = payloadOf(item);
+    await call<null>('DELETE', `${path}/${item.id}`, undefined, words.deleted, words.deleteFailed, {
+      label: 'Undo',
+      onClick: () => void create(fields, words.restored),
+    });
+    setBusy(null);
+  };
+
+  /** Sends the whole new order; the list shows it at once and the server's answer replaces it. */
+  const reorder = async (ids: number[]) => {
+    const before = queryClient.getQueryData<T[]>([path]);
+    if (before) {
+      const byId = new Map(before.map((item) => [item.id, item]));
+      queryClient.setQueryData<T[]>(
+        [path],
+        ids.flatMap((id, index) => {
+          const item = byId.get(id);
+          return item ? [{ ...item, order: index }] : [];
+        }),
+      );
+    }
+    return call<T[]>('PUT', `${path}/order`, { ids }, null, words.reorderFailed);
+  };
+
+  return { query, busy, create, update, remove, reorder, reload };
+}
+
+/** Which form an editor shows: none, a new record's, or one record's. */
+export type FormState<T> = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; item: T };
+
+/**
+ * useCollection plus the editor's form: Save creates or replaces and closes the form when it worked;
+ * deleting the record being edited closes its form first.
+ */
+export function useEditor<T extends { id: number }, P>(options: Parameters<typeof useCollection<T, P>>[0] & { startCreating?: boolean }) {
+  const collection = useCollection<T, P>(options);
+  const [form, setForm] = useState<FormState<T>>(options.startCreating ? { mode: 'create' } : { mode: 'closed' });
+
+  const save = async (payload: P) => {
+    const saved = form.mode === 'edit' ? await collection.update(form.item.id, payload) : await collection.create(payload);
+    if (saved) setForm({ mode: 'closed' });
+    return Boolean(saved);
+  };
+
+  const remove = (item: T) => {
+    if (form.mode === 'edit' && form.item.id === item.id) setForm({ mode: 'closed' });
+    void collection.remove(item);
+  };
+
+  return { ...collection, form, setForm, save, remove };
+}

@@ -1,0 +1,106 @@
+import { formatDate } from '../../lib/site';
+import { API, type AdminNewsItem, type NewsPayload } from '../api';
+import { CheckboxField, EditorForm, TextField, useDraft } from '../editor/fields';
+import { AddButton, DeleteButton, EditButton, ItemCard, ListState } from '../editor/ItemCard';
+import { useEditor } from '../editor/useCollection';
+import { wordsFor } from '../editor/words';
+import { TabHeading } from '../ui';
+
+const words = wordsFor('News item');
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+const payloadOf = ({ date, title, content, isActive }: AdminNewsItem): NewsPayload => ({ date, title, content, isActive });
+
+/** Newest first, as the home page's carousel shows them. */
+export const newestFirst = (a: AdminNewsItem, b: AdminNewsItem) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id);
+
+export function missingNewsFields(draft: NewsPayload): string[] {
+  const missing: string[] = [];
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) missing.push('Date');
+  if (!draft.title.trim()) missing.push('Title');
+  if (!draft.content.trim()) missing.push('Text');
+  return missing;
+}
+
+function NewsForm({
+  mode,
+  initial,
+  onSave,
+  onCancel,
+}: {
+  mode: 'create' | 'edit';
+  initial: NewsPayload;
+  onSave: (payload: NewsPayload) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const { draft, set, invalid, check } = useDraft(initial, missingNewsFields);
+  const submit = async () => {
+    if (!check()) return false;
+    return onSave({ ...draft, title: draft.title.trim(), content: draft.content.trim() });
+  };
+  return (
+    <EditorForm heading={mode === 'create' ? 'New News Item' : 'Edit News Item'} submitLabel={mode === 'create' ? 'Create News Item' : 'Save Changes'} onSubmit={submit} onCancel={onCancel}>
+      <TextField label="Title" required value={draft.title} onChange={set('title')} invalid={invalid.includes('Title')} />
+      <TextField label="Date" type="date" required value={draft.date} onChange={set('date')} invalid={invalid.includes('Date')} />
+      <TextField label="Text" rows={5} required value={draft.content} onChange={set('content')} invalid={invalid.includes('Text')} className="md:col-span-2" />
+      <CheckboxField label="Active (shown on the home page)" checked={draft.isActive} onChange={set('isActive')} />
+    </EditorForm>
+  );
+}
+
+export function NewsTab() {
+  const news = useEditor<AdminNewsItem, NewsPayload>({ path: API.news, words, payloadOf });
+  const { form, setForm } = news;
+
+  return (
+    <section aria-labelledby="news-heading">
+      <TabHeading
+        id="news-heading"
+        title="News"
+        lead="The 'News & Thoughts' carousel of the home page. Active items are shown, newest first."
+        action={
+          form.mode === 'closed' && <AddButton label="Add News Item" onClick={() => setForm({ mode: 'create' })} />
+        }
+      />
+      {form.mode !== 'closed' && (
+        <NewsForm
+          key={form.mode === 'edit' ? form.item.id : 'new'}
+          mode={form.mode}
+          initial={form.mode === 'edit' ? payloadOf(form.item) : { date: today(), title: '', content: '', isActive: true }}
+          onSave={news.save}
+          onCancel={() => setForm({ mode: 'closed' })}
+        />
+      )}
+      <ListState query={news.query} what="news" empty="No news yet. The home page hides its news section until you add one.">
+        {(data) => (
+          <ul className="grid gap-4" aria-label="News items">
+            {[...data].sort(newestFirst).map((item) => (
+              <li key={item.id}>
+                <ItemCard
+                  title={item.title}
+                  active={item.isActive}
+                  actions={
+                    <>
+                      <EditButton name={item.title} onClick={() => setForm({ mode: 'edit', item })} />
+                      <DeleteButton
+                        name={item.title}
+                        busy={news.busy === item.id}
+                        onClick={() => news.remove(item)}
+                      />
+                    </>
+                  }
+                >
+                  <p className="mt-1 text-xs font-semibold tracking-wide text-stone-600">
+                    <time dateTime={item.date}>{formatDate(item.date)}</time>
+                  </p>
+                  <p className="mt-1 line-clamp-2 text-sm text-stone-600">{item.content}</p>
+                </ItemCard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { usePageData } from '../lib/pageData';
+import type { PageData } from '../lib/site';
+import NotFound from '../pages/NotFound';
+import { PageFallback } from './PageFallback';
+
+/**
+ * Renders a page from its data (lib/pageData.ts): inlined on the first load, fetched once on
+ * client-side navigation. An unknown or unpublished page is the not-found page.
+ */
+export function WithPageData({ children }: { children: (data: PageData) => ReactNode }) {
+  const { pathname } = useLocation();
+  const state = usePageData(pathname);
+  if (state.status === 'loading') return <PageFallback />;
+  if (state.status === 'missing') return <NotFound />;
+  if (state.status === 'error') {
+    return (
+      <div className="pt-header">
+        <section className="container-page section">
+          <p role="alert" className="section-lead">
+            This page could not be loaded. Check your connection and reload the page.
+          </p>
+        </section>
+      </div>
+    );
+  }
+  return <>{children(state.data)}</>;
+}

@@ -1,0 +1,86 @@
+// One page's data (lib/site.ts, PageData): inlined in the first page the browser loads, fetched once
+// from GET /api/page-data?path= when the visitor navigates to another page, then kept for the visit.
+import { useEffect, useState } from 'react';
+import { registerImages } from './images';
+import { fallbackData, firstPage, type PageData } from './site';
+
+export const PAGE_DATA_API = '/api/page-data';
+
+export type PageDataState =
+  | { status: 'loading' }
+  | { status: 'ready'; data: PageData }
+  /** No such page, or not published (404). */
+  | { status: 'missing' }
+  | { status: 'error' };
+
+const cache = new Map<string, PageData>();
+const pending = new Map<string, Promise<PageDataState>>();
+
+/** Seeds the cache with what the server inlined for the first page (no call for it). */
+export function primePageData(path: string, data: PageData | undefined): void {
+  if (data) cache.set(path, data);
+}
+
+/** Forgets every page (tests). */
+export function clearPageData(): void {
+  cache.clear();
+  pending.clear();
+}
+
+primePageData(firstPage.path, firstPage.data);
+
+function cached(path: string): Extract<PageDataState, { status: 'ready' }> | undefined {
+  const data = cache.get(path);
+  return data ? { status: 'ready', data } : undefined;
+}
+
+/** The data of `path` (a pathname, no query), from the cache or from one call shared by every caller. */
+export function loadPageData(path: string): Promise<PageDataState> {
+  const known = cached(path);
+  if (known) return Promise.resolve(known);
+  let request = pending.get(path);
+  if (!request) {
+    request = fetchPage(path).finally(() => pending.delete(path));
+    pending.set(path, request);
+  }
+  return request;
+}
+
+async function fetchPage(path: string): Promise<PageDataState> {
+  try {
+    const response = await fetch(`${PAGE_DATA_API}?path=${encodeURIComponent(path)}`, {
+      headers: { Accept: 'application/json' },
+    });
+    if (response.status === 404) return { status: 'missing' };
+    if (!response.ok) return { status: 'error' };
+    const data = (await response.json()) as PageData;
+    registerImages(data.images);
+    cache.set(path, data);
+    return { status: 'ready', data };
+  } catch {
+    // The Vite dev server has no API (it answers with its HTML): show the seed, as a fresh install would.
+    if (import.meta.env.DEV && !firstPage.data) return { status: 'ready', data: fallbackData() };
+    return { status: 'error' };
+  }
+}
+
+/** The data of the page at `path`, loading it when it is not known yet. */
+export function usePageData(path: string): PageDataState {
+  const [state, setState] = useState<PageDataState>(() => cached(path) ?? { status: 'loading' });
+  useEffect(() => {
+    const known = cached(path);
+    if (known) {
+      setState((shown) => (shown.status === 'ready' && shown.data === known.data ? shown : known));
+      return;
+    }
+    let current = true;
+    setState({ status: 'loading' });
+    void loadPageData(path).then((next) => {
+      if (current) setState(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [path]);
+  return state;
+}
