@@ -54,7 +54,8 @@ export function PortfolioTab() {
           key={form.mode === 'edit' ? form.item.id : 'new'}
           mode={form.mode}
           initial={form.mode === 'edit' ? draftFromProject(form.item) : emptyProjectDraft(nextOrder)}
-          onSave={projects.save}
+          // A new record goes to the end of the list as it is when saved.
+          onSave={(payload) => projects.save(form.mode === 'create' ? { ...payload, order: nextOrder } : payload)}
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}

@@ -63,7 +63,8 @@ export function TestimonialsTab() {
           key={form.mode === 'edit' ? form.item.id : 'new'}
           mode={form.mode}
           initial={form.mode === 'edit' ? payloadOf(form.item) : { quote: '', name: '', role: '', isActive: true, order: nextOrder }}
-          onSave={testimonials.save}
+          // A new record goes to the end of the list as it is when saved.
+          onSave={(payload) => testimonials.save(form.mode === 'create' ? { ...payload, order: nextOrder } : payload)}
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}

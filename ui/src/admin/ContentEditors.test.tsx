@@ -1,0 +1,293 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { routerFuture } from '../app/routes';
+import { resetToasts, Toaster } from '../components/ui/toast';
+import { setToken, type AdminNewsItem, type AdminProject, type AdminTestimonial } from './api';
+import AdminPanel from './AdminPanel';
+import { startApiServer, type ApiServer, type RecordedRequest, type Reply } from './testServer';
+
+// A small in-memory content API, close to the real one: lists, create, replace, delete, reorder.
+let projects: AdminProject[];
+let news: AdminNewsItem[];
+let testimonials: AdminTestimonial[];
+let nextId: number;
+let uploads: number;
+let server: ApiServer;
+
+const project = (id: number, title: string, order: number, isActive = true): AdminProject => ({
+  id,
+  slug: title.toLowerCase().replace(/\W+/g, '-'),
+  title,
+  headline: '',
+  category: 'Residential',
+  year: 2023,
+  location: 'Hyderabad',
+  tags: [],
+  description: `${title} description`,
+  intro: '',
+  sections: [],
+  gallery: [],
+  coverUrl: `/media/${id}.jpg`,
+  isActive,
+  order,
+});
+
+function collection<T extends { id: number; order?: number }>(path: string, get: () => T[], set: (list: T[]) => void) {
+  return (request: RecordedRequest): Reply | undefined => {
+    if (!request.path.startsWith(path)) return undefined;
+    const rest = request.path.slice(path.length);
+    const body = request.body ? JSON.parse(request.body) : undefined;
+    if (request.method === 'GET' && rest === '') return { body: get() };
+    if (request.method === 'POST' && rest === '') {
+      const item = { ...body, id: nextId++ } as T;
+      set([...get(), item]);
+      return { status: 201, body: item };
+    }
+    if (request.method === 'PUT' && rest === '/order') {
+      const ids: number[] = body.ids;
+      set(ids.map((id, order) => ({ ...get().find((item) => item.id === id)!, order })));
+      return { body: get() };
+    }
+    const id = Number(rest.slice(1));
+    if (!get().some((item) => item.id === id)) return { status: 404, body: { message: 'Not found' } };
+    if (request.method === 'DELETE') {
+      set(get().filter((item) => item.id !== id));
+      return { status: 204 };
+    }
+    if (request.method === 'PUT') {
+      if (body.slug && get().some((other) => other.id !== id && (other as { slug?: string }).slug === body.slug)) {
+        return { status: 409, body: { message: `slug: ${body.slug} is in use by another project` } };
+      }
+      const item = { ...body, id } as T;
+      set(get().map((current) => (current.id === id ? item : current)));
+      return { body: item };
+    }
+    return undefined;
+  };
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  nextId = 100;
+  uploads = 0;
+  projects = [project(1, 'Modern Serenity', 0), project(2, 'Elegant Harmony', 1), project(3, 'Old Work', 2, false)];
+  news = [
+    { id: 1, date: '2024-11-20', title: 'Older news', content: 'Older', isActive: true },
+    { id: 2, date: '2024-12-15', title: 'Newest news', content: 'Newest', isActive: true },
+  ];
+  testimonials = [
+    { id: 1, quote: 'Calm home.', name: 'Priya', role: 'Homeowner', isActive: true, order: 0 },
+    { id: 2, quote: 'On time.', name: 'Vikram', role: 'Hotelier', isActive: true, order: 1 },
+  ];
+  const handlers = [
+    collection('/api/admin/portfolio-projects', () => projects, (list) => (projects = list)),
+    collection('/api/admin/news-items', () => news, (list) => (news = list)),
+    collection('/api/admin/testimonials', () => testimonials, (list) => (testimonials = list)),
+  ];
+  server = await startApiServer((request) => {
+    if (request.path === '/api/admin/verify') return { body: { admin: { id: 1, username: 'admin' } } };
+    if (request.path === '/api/admin/media-files') return { status: 201, body: { fileUrl: `/media/upload-${++uploads}.jpg` } };
+    for (const handler of handlers) {
+      const reply = handler(request);
+      if (reply) return reply;
+    }
+    return { body: [] };
+  });
+  setToken('good');
+});
+
+afterEach(async () => {
+  resetToasts();
+  await server.close();
+  localStorage.clear();
+});
+
+function renderTab(tab: string) {
+  render(
+    <MemoryRouter initialEntries={[`/adminpanel?tab=${tab}`]} future={routerFuture}>
+      <Routes>
+        <Route path="/adminpanel" element={<AdminPanel />} />
+      </Routes>
+      <Toaster />
+    </MemoryRouter>,
+  );
+}
+
+const toastText = () => screen.getByRole('region', { name: /Notifications/ }).textContent ?? '';
+const writes = (prefix: string) => server.requests.filter((r) => r.method !== 'GET' && r.path.startsWith(prefix));
+const type = (scope: HTMLElement, label: string | RegExp, value: string) =>
+  fireEvent.input(within(scope).getByLabelText(label), { target: { value } });
+const titles = (list: HTMLElement) => within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+describe('Portfolio editor', () => {
+  it('lists every project with category, state and cover, and reorders by keyboard with an announcement', async () => {
+    renderTab('portfolio');
+    const list = await screen.findByRole('list', { name: 'Projects' });
+    expect(titles(list)).toEqual(['Modern Serenity', 'Elegant Harmony', 'Old Work']);
+    const old = within(list).getByRole('heading', { name: 'Old Work' }).closest('li')!;
+    expect(old.textContent).toContain('Inactive');
+    expect(old.textContent).toContain('Residential');
+    expect(within(old).getByRole('img', { name: 'Cover of Old Work' }).getAttribute('src')).toBe('/media/3.jpg');
+    expect(within(old).getByRole('button', { name: /^Preview/ })).toBeTruthy();
+    const published = within(list).getByRole('heading', { name: 'Modern Serenity' }).closest('li')!;
+    expect(within(published).getByRole('link', { name: /^View on site/ }).getAttribute('href')).toBe('/portfolio/modern-serenity');
+
+    const handle = screen.getByRole('button', { name: /^Reorder Modern Serenity/ });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: 'ArrowDown' });
+    await waitFor(() => expect(titles(list)).toEqual(['Elegant Harmony', 'Modern Serenity', 'Old Work']));
+    expect(screen.getByTestId('sort-announcement').textContent).toBe('Modern Serenity moved to position 2 of 3.');
+    await waitFor(() => expect(writes('/api/admin/portfolio-projects/order')).toHaveLength(1));
+    expect(JSON.parse(writes('/api/admin/portfolio-projects/order')[0]!.body)).toEqual({ ids: [2, 1, 3] });
+    // Focus stays on the moved item's handle, so the owner can keep moving it.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Reorder Modern Serenity/));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move Old Work up' }));
+    await waitFor(() => expect(writes('/api/admin/portfolio-projects/order')).toHaveLength(2));
+    expect(JSON.parse(writes('/api/admin/portfolio-projects/order')[1]!.body)).toEqual({ ids: [2, 3, 1] });
+    await waitFor(() => expect(projects.map((p) => p.id)).toEqual([2, 3, 1]));
+  });
+
+  it('creates a project with sections, points and a gallery uploaded several at once', async () => {
+    renderTab('portfolio');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Project' }));
+    const form = screen.getByRole('form', { name: 'New Project' });
+    type(form, /^Title/, 'Lake House');
+    const category = within(form).getByLabelText('Category') as HTMLSelectElement;
+    category.value = 'Hospitality';
+    category.dispatchEvent(new Event('change', { bubbles: true }));
+    type(form, 'Tags', 'Lake, Timber');
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Add section' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Add section' }));
+    type(form, 'Section 1 title', 'Living');
+    type(form, 'Section 2 title', 'Deck');
+    type(form, 'Point 1 of section 1', 'Open plan');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add point to section 1' }));
+    type(form, 'Point 2 of section 1', 'Fireplace');
+    fireEvent.click(within(form).getByRole('button', { name: 'Move point 2 of section 1 up' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Move section 2 up' }));
+    // Deck is section 1 now: its one empty point goes.
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove point 1 of section 1' }));
+
+    const pickers = form.querySelectorAll<HTMLInputElement>('input[type="file"]');
+    const gallery = [...pickers].find((input) => input.multiple)!;
+    Object.defineProperty(gallery, 'files', {
+      value: [new File(['a'], 'a.jpg', { type: 'image/jpeg' }), new File(['b'], 'b.jpg', { type: 'image/jpeg' })],
+      configurable: true,
+    });
+    gallery.dispatchEvent(new Event('change', { bubbles: true }));
+    await within(form).findByLabelText('Alt text of image 2');
+    type(form, 'Alt text of image 1', 'Lake view');
+    type(form, 'Alt text of image 2', 'Timber deck');
+    fireEvent.click(within(form).getByRole('button', { name: 'Move image 2 up' }));
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Project' }));
+    await waitFor(() => expect(toastText()).toContain('Project created successfully'));
+    const created = JSON.parse(writes('/api/admin/portfolio-projects').find((r) => r.method === 'POST')!.body);
+    expect(created).toMatchObject({
+      title: 'Lake House',
+      slug: '',
+      category: 'Hospitality',
+      tags: ['Lake', 'Timber'],
+      isActive: false,
+      order: 3,
+      sections: [
+        { title: 'Deck', bullets: [] },
+        { title: 'Living', bullets: ['Fireplace', 'Open plan'] },
+      ],
+      gallery: [
+        { imageUrl: '/media/upload-2.jpg', alt: 'Timber deck' },
+        { imageUrl: '/media/upload-1.jpg', alt: 'Lake view' },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Lake House' })).toBeTruthy();
+  });
+
+  it('will not publish a picture without alt text, and names the field', async () => {
+    renderTab('portfolio');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Modern Serenity' }));
+    const form = screen.getByRole('form', { name: 'Edit Project' });
+    const gallery = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].find((input) => input.multiple)!;
+    Object.defineProperty(gallery, 'files', { value: [new File(['a'], 'a.jpg', { type: 'image/jpeg' })], configurable: true });
+    gallery.dispatchEvent(new Event('change', { bubbles: true }));
+    const alt = await within(form).findByLabelText('Alt text of image 1');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastText()).toContain('Please fill in: Alt text of gallery image 1.'));
+    expect(alt.getAttribute('aria-invalid')).toBe('true');
+    expect(writes('/api/admin/portfolio-projects/1')).toHaveLength(0);
+
+    type(form, 'Alt text of image 1', 'Sunlit living room');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastText()).toContain('Project saved successfully'));
+    expect(projects[0]!.gallery).toEqual([{ imageUrl: '/media/upload-1.jpg', alt: 'Sunlit living room' }]);
+  });
+
+  it('unpublishes, publishes, deletes at once and brings a project back with Undo', async () => {
+    renderTab('portfolio');
+    fireEvent.click(await screen.findByRole('button', { name: 'Unpublish Modern Serenity' }));
+    await waitFor(() => expect(toastText()).toContain('Project unpublished'));
+    expect(projects[0]!.isActive).toBe(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish Modern Serenity' }));
+    await waitFor(() => expect(toastText()).toContain('Project published'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Elegant Harmony' }));
+    await waitFor(() => expect(toastText()).toContain('Project deleted'));
+    expect(projects.map((p) => p.title)).not.toContain('Elegant Harmony');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Elegant Harmony' })).toBeNull());
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    });
+    await waitFor(() => expect(toastText()).toContain('Project restored'));
+    const restored = projects.find((p) => p.title === 'Elegant Harmony')!;
+    expect(restored).toMatchObject({ slug: 'elegant-harmony', order: 1, description: 'Elegant Harmony description' });
+    expect(await screen.findByRole('heading', { name: 'Elegant Harmony' })).toBeTruthy();
+  });
+
+  it("keeps the form and says the server's reason when it refuses a save", async () => {
+    renderTab('portfolio');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Modern Serenity' }));
+    const form = screen.getByRole('form', { name: 'Edit Project' });
+    type(form, 'Slug', 'elegant-harmony');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastText()).toContain('Failed to save project'));
+    expect(toastText()).toContain('slug: elegant-harmony is in use by another project');
+    expect(screen.getByRole('form', { name: 'Edit Project' })).toBe(form);
+    expect((within(form).getByLabelText('Slug') as HTMLInputElement).value).toBe('elegant-harmony');
+  });
+});
+
+describe('News and Testimonials editors', () => {
+  it('lists news newest first with SPEC dates and creates an item', async () => {
+    renderTab('news');
+    const list = await screen.findByRole('list', { name: 'News items' });
+    expect(titles(list)).toEqual(['Newest news', 'Older news']);
+    expect(list.textContent).toContain('Dec 15, 2024');
+    fireEvent.click(screen.getByRole('button', { name: 'Add News Item' }));
+    const form = screen.getByRole('form', { name: 'New News Item' });
+    type(form, /^Title/, 'Opening');
+    type(form, /^Date/, '2025-01-10');
+    fireEvent.click(within(form).getByRole('button', { name: 'Create News Item' }));
+    await waitFor(() => expect(toastText()).toContain('Please fill in: Text.'));
+    type(form, /^Text/, 'Our new studio opens.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Create News Item' }));
+    await waitFor(() => expect(toastText()).toContain('News item created successfully'));
+    expect(news.at(-1)).toMatchObject({ date: '2025-01-10', title: 'Opening', content: 'Our new studio opens.', isActive: true });
+  });
+
+  it('reorders testimonials and deletes one with Undo', async () => {
+    renderTab('testimonials');
+    const list = await screen.findByRole('list', { name: 'Testimonials' });
+    expect(titles(list)).toEqual(['Priya', 'Vikram']);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Vikram up' }));
+    await waitFor(() => expect(testimonials.map((t) => t.name)).toEqual(['Vikram', 'Priya']));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete testimonial of Priya' }));
+    await waitFor(() => expect(toastText()).toContain('Testimonial deleted'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    });
+    await waitFor(() => expect(toastText()).toContain('Testimonial restored'));
+    expect(testimonials.map((t) => t.name)).toEqual(['Vikram', 'Priya']);
+  });
+});
