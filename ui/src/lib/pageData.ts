@@ -59,7 +59,7 @@ async function fetchPage(path: string): Promise<PageDataState> {
     return { status: 'ready', data };
   } catch {
     // The Vite dev server has no API (it answers with its HTML): show the seed, as a fresh install would.
-    if (import.meta.env.DEV && !firstPage.data) return { status: 'ready', data: fallbackData() };
+    if (import.meta.env.DEV && !firstPage.data) return { status: 'ready', data: fallbackData(path) };
     return { status: 'error' };
   }
 }

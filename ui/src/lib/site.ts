@@ -94,39 +94,34 @@ export interface Site {
 
 export const DEFAULT_LOGO = '/images/logo.svg';
 
-interface SeedProject {
-  slug: string;
-  title: string;
-  category: string;
-  description: string;
-  coverUrl?: string;
-  isActive?: boolean;
-  year?: number | string;
-}
-
 /**
  * The data used when nothing is inlined (the Vite dev server, unit tests): the same seed the server
  * starts a new data file with, so development shows what a fresh install shows. Production builds
  * drop this branch and the seed with it: the server inlines every page's data.
  */
-export function fallbackData(): PageData {
+export function fallbackData(path = ''): PageData {
   if (!import.meta.env.DEV) return { settings: {} };
-  const projects = (seed.projects as SeedProject[])
-    .filter((p) => p.isActive !== false)
-    .map((p, i) => ({
-      id: i + 1,
-      slug: p.slug,
-      title: p.title,
-      category: p.category,
-      description: p.description,
-      coverUrl: p.coverUrl ?? `/images/projects/${p.slug}.webp`,
-      year: p.year,
-    }));
+  const records = seed.projects.filter((p) => p.isActive).map((p, i) => ({ ...p, id: i + 1, order: i }));
+  const projects = records.map(({ id, slug, title, category, description, coverUrl, year }) => ({
+    id,
+    slug,
+    title,
+    category,
+    description,
+    coverUrl,
+    year,
+  }));
   return {
     settings: {},
     heroSlides: seed.heroSlides.map((slide, i) => ({ id: i + 1, ...slide })),
     projects,
     footerProjects: projects.slice(0, 3),
+    news: seed.news
+      .filter((n) => n.isActive)
+      .map((n, i) => ({ id: i + 1, ...n }))
+      .sort((a, b) => b.date.localeCompare(a.date)),
+    testimonials: seed.testimonials.filter((t) => t.isActive).map((t, i) => ({ id: i + 1, ...t })),
+    project: records.find((p) => path === `/portfolio/${p.slug}`),
   };
 }
 
