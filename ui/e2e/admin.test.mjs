@@ -133,6 +133,8 @@ describe('admin panel', () => {
       ['Portfolio', 'Portfolio'],
       ['Messages', 'Messages'],
       ['Settings', 'Settings'],
+      ['News', 'News'],
+      ['Testimonials', 'Testimonials'],
     ];
     for (const [tabName, heading] of expected) {
       await page.keyboard.press('ArrowRight');
@@ -156,14 +158,14 @@ describe('admin panel', () => {
     assert.equal(await count('Portfolio projects').textContent(), String(projectCount));
 
     await page.keyboard.press('End');
-    assert.equal(await tab(page, 'Settings').getAttribute('aria-selected'), 'true');
+    assert.equal(await tab(page, 'Testimonials').getAttribute('aria-selected'), 'true');
     await check();
   });
 
   test('the panel fits a 375 px phone', async () => {
     const { page, check } = await openPage({ viewport: { width: 375, height: 812 } });
     await openPanel(page);
-    for (const name of ['Overview', 'Hero Slides', 'Settings']) {
+    for (const name of ['Overview', 'Hero Slides', 'Portfolio', 'Settings']) {
       await tab(page, name).click();
       await panel(page).getByRole('heading', { level: 2 }).waitFor();
       await panel(page).locator('[role=status]').waitFor({ state: 'detached' });

@@ -278,7 +278,8 @@ describe('global widgets', () => {
     }
     assert.equal(await footer.locator('figure').evaluate((f) => f.getBoundingClientRect().height), 500);
     await footer.getByText('15+ Years').waitFor({ state: 'attached' });
-    for (const caption of ['Modern Serenity - Residential Design', 'Elegant Harmony - Commercial Space', 'Timeless Luxury - Luxury Villa']) {
+    // The first three published projects, captioned with their category.
+    for (const caption of ['Modern Serenity - Residential', 'Elegant Harmony - Residential', 'Timeless Luxury - Hospitality']) {
       await footer.getByText(caption).waitFor({ state: 'attached' });
     }
     await footer.getByText(`© 2024 ${site.legalName}. All rights reserved.`).waitFor({ state: 'attached' });

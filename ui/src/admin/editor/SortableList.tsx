@@ -138,7 +138,8 @@ export function SortableList<T extends { id: number }>({
       <p id={helpId} className="sr-only">
         Drag to reorder, or press the up and down arrow keys to move the item.
       </p>
-      <p role="status" aria-live="polite" className="sr-only" data-testid="sort-announcement">
+      {/* A polite live region, not role=status: nothing is loading here. */}
+      <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="sort-announcement">
         {announcement}
       </p>
     </>
