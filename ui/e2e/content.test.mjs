@@ -243,6 +243,15 @@ describe('the owner edits the portfolio', () => {
     await grid.first().waitFor();
     assert.equal(await grid.first().textContent(), second);
     await visitor.check();
+
+    // And by drag and drop: the last project's handle dropped on the first row.
+    const last = (await panelTitles(page)).at(-1);
+    const dropped = page.waitForResponse((r) => r.url().endsWith('/api/admin/portfolio-projects/order') && r.ok());
+    await page
+      .getByRole('button', { name: new RegExp(`^Reorder ${last}`) })
+      .dragTo(page.getByRole('list', { name: 'Projects' }).getByRole('listitem').first());
+    await dropped;
+    assert.equal((await panelTitles(page))[0], last);
   });
 
   test('deletes a project with Undo', async () => {
