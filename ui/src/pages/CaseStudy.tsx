@@ -4,6 +4,7 @@ import { DocumentTitle } from '../app/DocumentTitle';
 import type { PageProps } from '../app/pages';
 import { WithPageData } from '../app/WithPageData';
 import { CaseStudyView } from '../components/caseStudy/CaseStudyView';
+import { primePageData } from '../lib/pageData';
 import { projectPath } from '../lib/projects';
 import { firstPage, site, type PageData } from '../lib/site';
 import NotFound from './NotFound';
@@ -20,8 +21,11 @@ function Study({ data, routeKey }: { data: PageData; routeKey: string }) {
   // is left alone: the server redirected it already, and a draft's preview keeps its own link.
   const renamed = Boolean(project && routeKey && project.slug !== routeKey && pathname !== firstPage.path);
   useEffect(() => {
-    if (renamed && project) navigate(projectPath(project.slug), { replace: true });
-  }, [renamed, project, navigate]);
+    if (!renamed || !project) return;
+    // The data is the project's own: the new address shows it without asking again.
+    primePageData(projectPath(project.slug), data);
+    navigate(projectPath(project.slug), { replace: true });
+  }, [renamed, project, data, navigate]);
   if (!project) return <NotFound />;
   return (
     <>
