@@ -79,10 +79,7 @@ export function ProjectForm({
   const setGallery = (update: (gallery: GalleryDraft[]) => GalleryDraft[]) =>
     setDraft((current) => ({ ...current, gallery: update(current.gallery) }));
 
-  const submit = async () => {
-    if (!check()) return false;
-    return onSave(payloadFromDraft(draft));
-  };
+  const submit = () => check() && onSave(payloadFromDraft(draft));
 
   return (
     <EditorForm

@@ -163,7 +163,8 @@ export function EditorForm({
 }: {
   heading: string;
   submitLabel: string;
-  onSubmit: () => Promise<boolean>;
+  /** false at once when a check failed (nothing sent); else whether the save worked. */
+  onSubmit: () => Promise<boolean> | false;
   onCancel: () => void;
   children: ReactNode;
 }) {
@@ -171,10 +172,11 @@ export function EditorForm({
   const [saving, setSaving] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const saving = onSubmit();
+    if (saving === false) return;
     setSaving(true);
-    const saved = await onSubmit();
     // After a successful save the parent has closed this form; only a failure returns here mounted.
-    if (!saved) setSaving(false);
+    if (!(await saving)) setSaving(false);
   };
   return (
     <Card className="mb-8">

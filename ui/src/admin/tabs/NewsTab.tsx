@@ -35,12 +35,16 @@ function NewsForm({
   onCancel: () => void;
 }) {
   const { draft, set, invalid, check } = useDraft(initial, missingNewsFields);
-  const submit = async () => {
-    if (!check()) return false;
-    return onSave({ ...draft, title: draft.title.trim(), content: draft.content.trim() });
-  };
+  const submit = () =>
+    check() &&
+    onSave({ ...draft, title: draft.title.trim(), content: draft.content.trim() });
   return (
-    <EditorForm heading={mode === 'create' ? 'New News Item' : 'Edit News Item'} submitLabel={mode === 'create' ? 'Create News Item' : 'Save Changes'} onSubmit={submit} onCancel={onCancel}>
+    <EditorForm
+      heading={mode === 'create' ? 'New News Item' : 'Edit News Item'}
+      submitLabel={mode === 'create' ? 'Create News Item' : 'Save Changes'}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       <TextField label="Title" required value={draft.title} onChange={set('title')} invalid={invalid.includes('Title')} />
       <TextField label="Date" type="date" required value={draft.date} onChange={set('date')} invalid={invalid.includes('Date')} />
       <TextField label="Text" rows={5} required value={draft.content} onChange={set('content')} invalid={invalid.includes('Text')} className="md:col-span-2" />

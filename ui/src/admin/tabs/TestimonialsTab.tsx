@@ -29,12 +29,16 @@ function TestimonialForm({
   onCancel: () => void;
 }) {
   const { draft, set, invalid, check } = useDraft(initial, missingTestimonialFields);
-  const submit = async () => {
-    if (!check()) return false;
-    return onSave({ ...draft, quote: draft.quote.trim(), name: draft.name.trim(), role: draft.role.trim() });
-  };
+  const submit = () =>
+    check() &&
+    onSave({ ...draft, quote: draft.quote.trim(), name: draft.name.trim(), role: draft.role.trim() });
   return (
-    <EditorForm heading={mode === 'create' ? 'New Testimonial' : 'Edit Testimonial'} submitLabel={mode === 'create' ? 'Create Testimonial' : 'Save Changes'} onSubmit={submit} onCancel={onCancel}>
+    <EditorForm
+      heading={mode === 'create' ? 'New Testimonial' : 'Edit Testimonial'}
+      submitLabel={mode === 'create' ? 'Create Testimonial' : 'Save Changes'}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       <TextField label="Quote" rows={4} required value={draft.quote} onChange={set('quote')} invalid={invalid.includes('Quote')} className="md:col-span-2" />
       <TextField label="Name" required value={draft.name} onChange={set('name')} invalid={invalid.includes('Name')} />
       <TextField label="Role" value={draft.role} onChange={set('role')} hint="Who they are, e.g. 'Homeowners, Modern Serenity'." />
