@@ -46,7 +46,7 @@ impl App {
         let index = web::Dist::get("index.html")
             .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
         let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
-        let shells = Shells::new(html, &store)?;
+        let shells = Shells::new(html, &store, &web::site_origin(&config))?;
         let notifier = match &config.smtp {
             Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
             None => Notifier::disabled(),

@@ -66,6 +66,8 @@ pub struct Social {
 pub struct Seed {
     pub hero_slides: Vec<SeedSlide>,
     pub projects: Vec<SeedProject>,
+    pub news: Vec<SeedNews>,
+    pub testimonials: Vec<SeedTestimonial>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -79,12 +81,65 @@ pub struct SeedSlide {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SeedProject {
     pub slug: String,
     pub title: String,
+    pub headline: String,
     pub category: String,
+    pub year: i32,
+    pub location: String,
+    pub tags: Vec<String>,
     pub description: String,
+    pub intro: String,
+    pub sections: Vec<SeedSection>,
+    pub gallery: Vec<SeedImage>,
+    pub cover_url: String,
+    pub is_active: bool,
 }
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeedSection {
+    pub title: String,
+    pub bullets: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeedImage {
+    pub image_url: String,
+    pub alt: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeedNews {
+    pub date: String,
+    pub title: String,
+    pub content: String,
+    pub is_active: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeedTestimonial {
+    pub quote: String,
+    pub name: String,
+    pub role: String,
+    pub is_active: bool,
+}
+
+/// The project categories; the portfolio's filters map to them.
+pub const CATEGORIES: [&str; 5] = [
+    "Residential",
+    "Commercial",
+    "Hospitality",
+    "Kitchens & Baths",
+    "Specialty",
+];
+
+/// The route pattern of a case study; `{slug}` is the only placeholder a route may hold.
+pub const CASE_STUDY_PATTERN: &str = "/portfolio/{slug}";
 
 /// The route table with the founder's path resolved.
 pub struct RouteTable {
@@ -93,8 +148,19 @@ pub struct RouteTable {
 }
 
 impl RouteTable {
+    /// The route with exactly this path (patterns never match).
     pub fn find(&self, path: &str) -> Option<&Route> {
-        self.routes.iter().find(|r| r.path == path)
+        self.fixed().find(|r| r.path == path)
+    }
+
+    /// Every route with a literal path.
+    pub fn fixed(&self) -> impl Iterator<Item = &Route> {
+        self.routes.iter().filter(|r| !r.path.contains('{'))
+    }
+
+    /// The case-study pattern's entry.
+    pub fn case_study(&self) -> Option<&Route> {
+        self.routes.iter().find(|r| r.path == CASE_STUDY_PATTERN)
     }
 }
 
@@ -191,15 +257,17 @@ mod tests {
     }
 
     #[test]
-    fn route_table_has_the_22_spec_routes_with_unique_paths() {
+    fn route_table_has_the_spec_routes_and_one_case_study_pattern() {
         let table = &*ROUTES;
-        assert_eq!(table.routes.len(), 22);
+        assert_eq!(table.routes.len(), 16);
         let mut paths: Vec<_> = table.routes.iter().map(|r| r.path.as_str()).collect();
         paths.sort();
         paths.dedup();
-        assert_eq!(paths.len(), 22);
+        assert_eq!(paths.len(), 16);
         assert!(table.find("/anjali-rao").is_some());
-        assert!(table.routes.iter().all(|r| !r.path.contains('{')));
+        assert_eq!(table.fixed().count(), 15);
+        assert_eq!(table.case_study().unwrap().page, "caseStudy");
+        assert!(table.find(CASE_STUDY_PATTERN).is_none());
         assert_eq!(table.routes.iter().filter(|r| r.admin).count(), 2);
     }
 
@@ -207,13 +275,15 @@ mod tests {
     fn seed_and_constants_parse() {
         assert_eq!(SEED.hero_slides.len(), 3);
         assert_eq!(SEED.projects.len(), 7);
+        assert_eq!(SEED.news.len(), 5);
+        assert_eq!(SEED.testimonials.len(), 3);
         assert!(!CONSTANTS.studio_name.is_empty());
         for p in &SEED.projects {
-            assert!(
-                ROUTES.find(&format!("/portfolio/{}", p.slug)).is_some(),
-                "{} has a case study route",
-                p.slug
-            );
+            assert_eq!(slug(&p.slug), p.slug);
+            assert!(CATEGORIES.contains(&p.category.as_str()), "{}", p.category);
+            assert_eq!(p.sections.len(), 4, "{}", p.slug);
+            assert_eq!(p.gallery.len(), 5, "{}", p.slug);
+            assert!(p.gallery.iter().all(|g| !g.alt.is_empty()));
         }
     }
 

@@ -1,5 +1,5 @@
-//! The owner's calls (SPEC §7): sign-in and token check, hero slides, portfolio projects, messages
-//! and company settings, plus `require_admin`, the guard every admin call (in any module) sits behind.
+//! The owner's calls (SPEC §7): sign-in and token check, hero slides, messages and company
+//! settings (portfolio projects live in `projects.rs`), plus `require_admin`, the guard every admin call (in any module) sits behind.
 //!
 //! Every route matches its path and method before it checks the token, so an unknown path stays a
 //! 404 and a request without a valid token never gets its body read.
@@ -8,7 +8,7 @@ use super::{ApiError, blocking, error_response, json_response, with_app};
 use crate::app::App;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
-use crate::store::{ContactMessage, HeroSlide, HeroSlideInput, Project, Setting, Store};
+use crate::store::{ContactMessage, HeroSlide, HeroSlideInput, Setting, Store};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
@@ -226,14 +226,6 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
             ))
         });
 
-    let projects = warp::path!("admin" / "portfolio-projects")
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(|_: AdminIdentity, app: Arc<App>| {
-            list_json::<_, ProjectJson>(app, Store::projects)
-        });
-
     let contacts = warp::path!("contacts")
         .and(warp::get())
         .and(admin())
@@ -277,8 +269,6 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .unify()
         .or(delete_slide)
         .unify()
-        .or(projects)
-        .unify()
         .or(contacts)
         .unify()
         .or(list_settings)
@@ -294,7 +284,7 @@ fn slide_not_found() -> ApiError {
 
 /// Runs a store write, then re-renders the public pages so visitors see it on their next load. A
 /// failed re-render is logged, not answered: the write itself has landed.
-async fn write_and_refresh<T, F>(app: Arc<App>, write: F) -> Result<T, ApiError>
+pub(crate) async fn write_and_refresh<T, F>(app: Arc<App>, write: F) -> Result<T, ApiError>
 where
     F: FnOnce(&crate::store::Store) -> anyhow::Result<T> + Send + 'static,
     T: Send + 'static,
@@ -398,11 +388,11 @@ fn too_many_attempts(wait: Duration) -> Response {
 // ----- request bodies -----
 
 /// A JSON object body, read field by field with clear messages.
-struct Fields(Map<String, Value>);
+pub struct Fields(pub Map<String, Value>);
 
 impl Fields {
     /// A text field as sent (`""` when missing or null); anything but a string is a 400.
-    fn raw_text(&self, name: &str) -> Result<String, ApiError> {
+    pub fn raw_text(&self, name: &str) -> Result<String, ApiError> {
         match self.0.get(name) {
             None | Some(Value::Null) => Ok(String::new()),
             Some(Value::String(s)) => Ok(s.clone()),
@@ -412,7 +402,7 @@ impl Fields {
 
     /// A trimmed text field of at most `max` characters, without control characters (line breaks
     /// and tabs only where `multiline`).
-    fn text(&self, name: &str, max: usize, multiline: bool) -> Result<String, ApiError> {
+    pub fn text(&self, name: &str, max: usize, multiline: bool) -> Result<String, ApiError> {
         let value = self.raw_text(name)?.trim().to_string();
         if value.chars().count() > max {
             return Err(ApiError::bad_request(format!(
@@ -428,7 +418,7 @@ impl Fields {
         Ok(value)
     }
 
-    fn required_text(&self, name: &str, max: usize) -> Result<String, ApiError> {
+    pub fn required_text(&self, name: &str, max: usize) -> Result<String, ApiError> {
         let value = self.text(name, max, false)?;
         if value.is_empty() {
             return Err(ApiError::bad_request(format!("{name} is required")));
@@ -437,7 +427,7 @@ impl Fields {
     }
 
     /// A link field: empty, `http(s)://…`, or a path on this site.
-    fn link(&self, name: &str, required: bool) -> Result<String, ApiError> {
+    pub fn link(&self, name: &str, required: bool) -> Result<String, ApiError> {
         let value = if required {
             self.required_text(name, MAX_URL)?
         } else {
@@ -451,7 +441,7 @@ impl Fields {
         Ok(value)
     }
 
-    fn flag(&self, name: &str, default: bool) -> Result<bool, ApiError> {
+    pub fn flag(&self, name: &str, default: bool) -> Result<bool, ApiError> {
         match self.0.get(name) {
             None | Some(Value::Null) => Ok(default),
             Some(Value::Bool(b)) => Ok(*b),
@@ -462,7 +452,7 @@ impl Fields {
     }
 
     /// An integer, as the admin form parses it: anything that is not a number counts as 0.
-    fn integer_or_zero(&self, name: &str) -> i64 {
+    pub fn integer_or_zero(&self, name: &str) -> i64 {
         const LIMIT: f64 = 1e9;
         let number = match self.0.get(name) {
             Some(Value::Number(n)) => n.as_f64(),
@@ -549,7 +539,7 @@ fn setting_input(f: &Fields) -> Result<(String, String, String), ApiError> {
 /// The end of year 9999: RFC 3339 has no later dates, and formatting one would panic.
 const LAST_FORMATTABLE_SECS: u64 = 253_402_300_799;
 
-fn iso8601(ms: u64) -> String {
+pub(crate) fn iso8601(ms: u64) -> String {
     let ms = ms.min(LAST_FORMATTABLE_SECS * 1000);
     humantime::format_rfc3339_millis(UNIX_EPOCH + Duration::from_millis(ms)).to_string()
 }
@@ -580,32 +570,6 @@ impl From<HeroSlide> for SlideJson {
             order: s.order,
             is_active: s.is_active,
             created_at: iso8601(s.created_at_ms),
-        }
-    }
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ProjectJson {
-    id: u64,
-    slug: String,
-    title: String,
-    category: String,
-    description: String,
-    is_active: bool,
-    order: i64,
-}
-
-impl From<Project> for ProjectJson {
-    fn from(p: Project) -> ProjectJson {
-        ProjectJson {
-            id: p.id,
-            slug: p.slug,
-            title: p.title,
-            category: p.category,
-            description: p.description,
-            is_active: p.is_active,
-            order: p.order,
         }
     }
 }

@@ -7,6 +7,11 @@ pub mod admin;
 pub mod backup;
 pub mod contact;
 pub mod media;
+pub mod news;
+pub mod page_data;
+pub mod projects;
+pub mod resource;
+pub mod testimonials;
 
 use crate::app::App;
 use serde::Serialize;
@@ -104,6 +109,13 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     let admin = admin::routes(app.clone());
     let media = media::routes(app.clone());
     let backup = backup::routes(app.clone());
+    let content = projects::routes(app.clone())
+        .or(resource::routes::<news::News>(app.clone()))
+        .unify()
+        .or(resource::routes::<testimonials::Testimonials>(app.clone()))
+        .unify()
+        .or(page_data::routes(app.clone()))
+        .unify();
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -124,6 +136,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(media)
         .unify()
         .or(backup)
+        .unify()
+        .or(content)
         .unify();
     warp::path("api").and(all.recover(recover).unify())
 }

@@ -1,44 +1,60 @@
-//! The home page's hero slides.
+//! The home page's hero slides, on the shared collection.
 
+use super::collection::{Record, Refused};
 use super::*;
+
+impl Record for HeroSlide {
+    const TABLE: TableDefinition<'static, u64, &'static [u8]> = HERO_SLIDES;
+    fn id(&self) -> u64 {
+        self.id
+    }
+    fn set_id(&mut self, id: u64) {
+        self.id = id;
+    }
+    /// By `order`, then creation.
+    fn sort(list: &mut [Self]) {
+        list.sort_by_key(|s| (s.order, s.created_at_ms, s.id));
+    }
+    fn set_order(&mut self, order: i64) {
+        self.order = order;
+    }
+}
+
+/// A replaced slide keeps the time it was created.
+fn keep_created(
+    old: Option<&HeroSlide>,
+    new: &mut HeroSlide,
+    _: &mut [HeroSlide],
+) -> Result<(), Refused> {
+    if let Some(old) = old {
+        new.created_at_ms = old.created_at_ms;
+    }
+    Ok(())
+}
 
 impl Store {
     /// Every slide, by `order`, then creation.
     pub fn hero_slides(&self) -> Result<Vec<HeroSlide>> {
-        let txn = self.db.begin_read()?;
-        let mut slides: Vec<HeroSlide> = decode_all(&txn.open_table(HERO_SLIDES)?)?;
-        slides.sort_by_key(|s| (s.order, s.created_at_ms, s.id));
-        Ok(slides)
+        self.list()
     }
 
     pub fn create_hero_slide(&self, input: HeroSlideInput) -> Result<HeroSlide> {
-        self.write(|txn| {
-            let slide = slide_from(next_id(txn, "hero_slides")?, input, now_ms());
-            txn.open_table(HERO_SLIDES)?
-                .insert(slide.id, slide.encode()?.as_slice())?;
-            Ok(slide)
-        })
+        let refused = |r| anyhow!("creating a hero slide: {r:?}");
+        self.create(slide_from(0, input, now_ms()), &keep_created)?
+            .map_err(refused)
     }
 
     /// Replaces a slide's fields; `None` when no slide has that id.
     pub fn update_hero_slide(&self, id: u64, input: HeroSlideInput) -> Result<Option<HeroSlide>> {
-        self.write(|txn| {
-            let mut table = txn.open_table(HERO_SLIDES)?;
-            let Some(old) = table
-                .get(id)?
-                .map(|v| HeroSlide::decode(v.value()))
-                .transpose()?
-            else {
-                return Ok(None);
-            };
-            let slide = slide_from(id, input, old.created_at_ms);
-            table.insert(id, slide.encode()?.as_slice())?;
-            Ok(Some(slide))
-        })
+        match self.replace(id, slide_from(id, input, now_ms()), &keep_created)? {
+            Ok(slide) => Ok(Some(slide)),
+            Err(Refused::NotFound) => Ok(None),
+            Err(r) => Err(anyhow!("replacing hero slide {id}: {r:?}")),
+        }
     }
 
     /// Deletes a slide; `false` when no slide has that id.
     pub fn delete_hero_slide(&self, id: u64) -> Result<bool> {
-        self.write(|txn| Ok(txn.open_table(HERO_SLIDES)?.remove(id)?.is_some()))
+        self.delete::<HeroSlide>(id)
     }
 }

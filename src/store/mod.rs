@@ -5,19 +5,25 @@
 //! `tokio::task::spawn_blocking`.
 
 mod admins;
+mod collection;
 mod contacts;
+mod content;
 mod hero_slides;
 mod media;
-mod projects;
 mod records;
 mod settings;
 
-pub use records::{Admin, ContactMessage, HeroSlide, MediaFile, Project, Setting, Versioned};
+pub use collection::{Record, Refused, Rule, no_rule};
+pub use content::{project_rule, testimonial_rule};
+pub use records::{
+    Admin, ContactMessage, GalleryImage, HeroSlide, MediaFile, NewsItem, Project, ProjectSection,
+    Setting, Testimonial, Versioned,
+};
 
 use anyhow::{Context, Result, anyhow, bail};
 use redb::{
     Database, DatabaseError, ReadableDatabase, ReadableTable, ReadableTableMetadata,
-    TableDefinition, WriteTransaction,
+    TableDefinition, TableHandle, WriteTransaction,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -33,6 +39,8 @@ const PROJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("portfolio_pr
 const CONTACTS: TableDefinition<u64, &[u8]> = TableDefinition::new("contact_messages");
 const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("company_settings");
 const MEDIA: TableDefinition<&str, &[u8]> = TableDefinition::new("media_files");
+const NEWS: TableDefinition<u64, &[u8]> = TableDefinition::new("news_items");
+const TESTIMONIALS: TableDefinition<u64, &[u8]> = TableDefinition::new("testimonials");
 
 const META_FORMAT: &str = "format_version";
 const META_HMAC_KEY: &str = "hmac_key";
@@ -129,8 +137,11 @@ impl Store {
                          release (this one reads up to {FORMAT_VERSION})"
                     );
                 }
-                txn.abort()?;
-                return Ok(());
+                // A file of an earlier release gains this release's content once.
+                if !content::upgrade_content(&txn)? {
+                    txn.abort()?;
+                    return Ok(());
+                }
             }
             None => seed(&txn)?,
         }
@@ -171,6 +182,8 @@ impl Store {
         self.admins()?;
         self.hero_slides()?;
         self.projects()?;
+        self.news_items()?;
+        self.testimonials()?;
         self.contacts()?;
         self.settings()?;
         let txn = self.db.begin_read()?;
@@ -339,19 +352,7 @@ fn seed(txn: &WriteTransaction) -> Result<()> {
         txn.open_table(HERO_SLIDES)?
             .insert(slide.id, slide.encode()?.as_slice())?;
     }
-    for (order, p) in seed.projects.iter().enumerate() {
-        let project = Project {
-            id: next_id(txn, "portfolio_projects")?,
-            slug: p.slug.clone(),
-            title: p.title.clone(),
-            category: p.category.clone(),
-            description: p.description.clone(),
-            is_active: true,
-            order: order as i64,
-        };
-        txn.open_table(PROJECTS)?
-            .insert(project.id, project.encode()?.as_slice())?;
-    }
+    content::upgrade_content(txn)?;
     for (key, value, description) in crate::site::default_settings() {
         upsert_setting(txn, key, &value, &description)?;
     }

@@ -77,20 +77,125 @@ impl Versioned for HeroSlide {
     const NAME: &'static str = "hero slide";
 }
 
+/// A portfolio project and its case study in one record (issue 13).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Project {
     pub id: u64,
     pub slug: String,
     pub title: String,
+    /// The case study's heading.
+    pub headline: String,
     pub category: String,
+    pub year: i32,
+    pub location: String,
+    pub tags: Vec<String>,
+    /// The card's text and the page's meta description.
     pub description: String,
+    pub intro: String,
+    pub sections: Vec<ProjectSection>,
+    pub gallery: Vec<GalleryImage>,
+    pub cover_url: String,
+    /// Published.
+    pub is_active: bool,
+    pub order: i64,
+    pub updated_at_ms: u64,
+    /// Slugs the project had before, each a permanent redirect to the current one.
+    pub former_slugs: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProjectSection {
+    pub title: String,
+    pub bullets: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GalleryImage {
+    pub image_url: String,
+    pub alt: String,
+}
+
+/// A project as the first release stored it: the list entry only, no case study.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct ProjectV1 {
+    id: u64,
+    slug: String,
+    title: String,
+    category: String,
+    description: String,
+    is_active: bool,
+    order: i64,
+}
+
+impl Versioned for Project {
+    const VERSION: u8 = 2;
+    const NAME: &'static str = "portfolio project";
+
+    /// A version 1 project keeps its fields; the case study starts empty, and the store fills the
+    /// seven SPEC projects' from the seed when it first opens an older file (`store::upgrade`).
+    fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
+        if version != 1 {
+            bail!(
+                "a {} record of version {version}, newer than this release knows (it reads up to \
+                 {}); run a newer studio release",
+                Self::NAME,
+                Self::VERSION
+            );
+        }
+        let v1: ProjectV1 =
+            postcard::from_bytes(body).context("decoding a version 1 portfolio project")?;
+        Ok(Project {
+            id: v1.id,
+            slug: v1.slug,
+            title: v1.title,
+            headline: String::new(),
+            category: v1.category,
+            year: 0,
+            location: String::new(),
+            tags: Vec::new(),
+            description: v1.description,
+            intro: String::new(),
+            sections: Vec::new(),
+            gallery: Vec::new(),
+            cover_url: String::new(),
+            is_active: v1.is_active,
+            order: v1.order,
+            updated_at_ms: 0,
+            former_slugs: Vec::new(),
+        })
+    }
+}
+
+/// A 'News & Thoughts' entry on the home page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewsItem {
+    pub id: u64,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub title: String,
+    pub content: String,
+    pub is_active: bool,
+}
+
+impl Versioned for NewsItem {
+    const VERSION: u8 = 1;
+    const NAME: &'static str = "news item";
+}
+
+/// A client's words on the portfolio page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Testimonial {
+    pub id: u64,
+    pub quote: String,
+    pub name: String,
+    pub role: String,
     pub is_active: bool,
     pub order: i64,
 }
 
-impl Versioned for Project {
+impl Versioned for Testimonial {
     const VERSION: u8 = 1;
-    const NAME: &'static str = "portfolio project";
+    const NAME: &'static str = "testimonial";
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -162,5 +267,34 @@ mod tests {
         let err = HeroSlide::decode(&[99, 1, 2]).unwrap_err().to_string();
         assert!(err.contains("newer"), "{err}");
         assert!(HeroSlide::decode(&[HeroSlide::VERSION, 0xff]).is_err());
+    }
+
+    #[test]
+    fn a_version_1_project_upgrades_with_its_fields_and_an_empty_case_study() {
+        let v1 = ProjectV1 {
+            id: 3,
+            slug: "a".into(),
+            title: "A".into(),
+            category: "Residential".into(),
+            description: "d".into(),
+            is_active: false,
+            order: 4,
+        };
+        let mut bytes = vec![1u8];
+        bytes.extend(postcard::to_allocvec(&v1).unwrap());
+        let p = Project::decode(&bytes).unwrap();
+        assert_eq!(
+            (p.id, p.slug.as_str(), p.is_active, p.order),
+            (3, "a", false, 4)
+        );
+        assert!(p.sections.is_empty() && p.gallery.is_empty());
+        let again = Project::decode(&p.encode().unwrap()).unwrap();
+        assert_eq!(again, p);
+        assert!(
+            Project::decode(&[9, 0])
+                .unwrap_err()
+                .to_string()
+                .contains("newer")
+        );
     }
 }

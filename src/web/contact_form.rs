@@ -10,7 +10,6 @@ use crate::api::contact::{
 };
 use crate::api::with_app;
 use crate::app::App;
-use crate::web::shell::SiteData;
 use std::net::IpAddr;
 use std::sync::{Arc, LazyLock};
 use warp::http::{HeaderValue, StatusCode, header};
@@ -76,7 +75,7 @@ struct Frame {
 impl Frame {
     async fn load(app: &Arc<App>) -> Frame {
         let store = app.store.clone();
-        let data = match tokio::task::spawn_blocking(move || SiteData::load(&store)).await {
+        let data = match tokio::task::spawn_blocking(move || store.settings()).await {
             Ok(Ok(data)) => Some(data),
             Ok(Err(e)) => {
                 tracing::error!("reading the settings for the contact page: {e:#}");
@@ -90,17 +89,14 @@ impl Frame {
         let c = &*crate::site::CONSTANTS;
         let get = |key: &str, default: &str| {
             data.as_ref()
-                .and_then(|d| d.settings.get(key))
-                .map(|v| v.trim())
+                .and_then(|d| d.iter().find(|s| s.key == key))
+                .map(|s| s.value.trim())
                 .filter(|v| !v.is_empty())
                 .unwrap_or(default)
                 .to_string()
         };
         Frame {
-            studio: data
-                .as_ref()
-                .map(|d| d.studio_name().to_string())
-                .unwrap_or_else(|| c.studio_name.clone()),
+            studio: get("company_name", &c.studio_name),
             phone: get("company_phone", &c.phone),
             email: get("company_email", &c.email),
             address: get("company_address", &c.address),

@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod contact_form;
+pub mod preview;
 pub mod shell;
 
 use crate::app::App;
@@ -77,7 +78,9 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(with_app.clone())
         .and(warp::header::optional::<String>("host"))
         .map(|app: Arc<App>, host: Option<String>| {
-            let mut res = Response::new(sitemap_xml(&origin(&app, host.as_deref())).into());
+            let pages = app.shells.pages();
+            let xml = sitemap_xml(&origin(&app, host.as_deref()), pages.sitemap());
+            let mut res = Response::new(xml.into());
             set(
                 &mut res,
                 header::CONTENT_TYPE,
@@ -95,6 +98,13 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(warp::header::headers_cloned())
         .and_then(media_file);
 
+    let preview = warp::path!("portfolio" / String)
+        .and(get)
+        .and(warp::query::<std::collections::HashMap<String, String>>())
+        .and(with_app.clone())
+        .and(warp::header::headers_cloned())
+        .and_then(preview_page);
+
     let pages = warp::path::full()
         .and(get)
         .and(with_app)
@@ -111,6 +121,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(media)
         .unify()
         .or(contact_form)
+        .unify()
+        .or(preview)
         .unify()
         .or(pages)
         .unify()
@@ -147,10 +159,64 @@ fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
             return redirect(trimmed);
         }
     }
+    if let Some(to) = pages.redirect(path) {
+        return redirect(to);
+    }
     match pages.get(path) {
         Some(rendered) => shell_response(rendered, StatusCode::OK, headers),
         None => shell_response(&pages.not_found, StatusCode::NOT_FOUND, headers),
     }
+}
+
+/// `/portfolio/<slug>?preview=<token>`: the draft's page for whoever holds a valid link, rendered
+/// for this request only, never cached or indexed. A published project's page is answered from
+/// memory before this; without a token this passes the request on.
+async fn preview_page(
+    slug: String,
+    query: std::collections::HashMap<String, String>,
+    app: Arc<App>,
+    headers: HeaderMap,
+) -> Result<Response, Rejection> {
+    let Some(token) = query.get("preview").cloned() else {
+        return Err(warp::reject::not_found());
+    };
+    let app_ = app.clone();
+    let found = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+        let store = &app_.store;
+        let Some(id) = preview::verify(&store.hmac_key()?, &token, crate::auth::now_secs()) else {
+            return Ok(None);
+        };
+        let Some(rendered) = app_.shells.preview(store, id)? else {
+            return Ok(None);
+        };
+        let project = store.get::<crate::store::Project>(id)?;
+        Ok(project.filter(|p| p.slug == slug).map(|_| rendered))
+    })
+    .await;
+    let pages = app.shells.pages();
+    let mut res = match found {
+        Ok(Ok(Some(rendered))) => shell_response(&rendered, StatusCode::OK, &headers),
+        Ok(Ok(None)) => shell_response(&pages.not_found, StatusCode::NOT_FOUND, &headers),
+        Ok(Err(e)) => {
+            tracing::error!("rendering a preview: {e:#}");
+            shell_response(
+                &pages.not_found,
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &headers,
+            )
+        }
+        Err(e) => {
+            tracing::error!("rendering a preview: {e}");
+            shell_response(
+                &pages.not_found,
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &headers,
+            )
+        }
+    };
+    set(&mut res, header::CACHE_CONTROL, "no-store");
+    res.headers_mut().remove(header::ETAG);
+    Ok(res)
 }
 
 /// A rendered shell with `status`, in the encoding the client takes best.
@@ -286,15 +352,29 @@ pub fn robots_txt(origin: &str) -> String {
     out
 }
 
-pub fn sitemap_xml(origin: &str) -> String {
+/// The site's origin for the absolute URLs inside rendered pages: `public_url` when set, else the
+/// listening address (set `public_url` for search engines and link previews).
+pub fn site_origin(config: &crate::config::Config) -> String {
+    match &config.public_url {
+        Some(url) => url.trim_end_matches('/').to_string(),
+        None => format!("http://{}", config.listen),
+    }
+}
+
+pub fn sitemap_xml(origin: &str, entries: &[shell::SitemapEntry]) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for route in ROUTES.routes.iter().filter(|r| !r.admin) {
+    for entry in entries {
+        let lastmod = entry
+            .lastmod
+            .as_ref()
+            .map(|d| format!("<lastmod>{}</lastmod>", shell::escape(d)))
+            .unwrap_or_default();
         out.push_str(&format!(
-            "  <url><loc>{}{}</loc></url>\n",
+            "  <url><loc>{}{}</loc>{lastmod}</url>\n",
             shell::escape(origin),
-            route.path
+            shell::escape(&entry.path)
         ));
     }
     out.push_str("</urlset>\n");
@@ -367,8 +447,19 @@ mod tests {
         assert!(robots.contains("Disallow: /adminpanel"));
         assert!(robots.contains("Disallow: /admin-login"));
         assert!(robots.contains("Sitemap: https://studio.example/sitemap.xml"));
-        let sitemap = sitemap_xml("https://studio.example");
-        assert_eq!(sitemap.matches("<url>").count(), 20);
+        let entries = [
+            shell::SitemapEntry {
+                path: "/anjali-rao".into(),
+                lastmod: None,
+            },
+            shell::SitemapEntry {
+                path: "/portfolio/a".into(),
+                lastmod: Some("2026-11-23".into()),
+            },
+        ];
+        let sitemap = sitemap_xml("https://studio.example", &entries);
+        assert_eq!(sitemap.matches("<url>").count(), 2);
+        assert!(sitemap.contains("/portfolio/a</loc><lastmod>2026-11-23</lastmod>"));
         assert!(sitemap.contains("<loc>https://studio.example/anjali-rao</loc>"));
         assert!(!sitemap.contains("admin"));
     }

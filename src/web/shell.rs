@@ -1,20 +1,29 @@
-//! The SPA's HTML shell, rendered once per route with its head tags and the live site data.
+//! The SPA's HTML shell, rendered once per page with its head tags, its structured data and the
+//! data that page shows (docs/CONTRACTS.md "Page data"); the same data, as JSON with an ETag, for
+//! client-side navigation (`GET /api/page-data`).
 //!
 //! Rendering happens at start-up and after each admin write, never per request: a request only
-//! looks up the finished bytes.
+//! looks up the finished bytes. A draft's preview is the one page rendered on request.
 
 use super::assets::Encoded;
-use crate::site::{PageHead, ROUTES, Route};
-use crate::store::Store;
+use crate::api::projects::ProjectJson;
+use crate::media::ImageInfo;
+use crate::site::{CASE_STUDY_PATTERN, ROUTES, Route};
+use crate::store::{Project, Store};
 use anyhow::{Context, Result, bail};
 use bytes::Bytes;
 use serde::Serialize;
+use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, RwLock};
 
 const HEAD_MARKER: &str = "<!--studio:head-->";
 const DATA_MARKER: &str = "<!--studio:data-->";
+
+/// How many projects the home teaser and the footer show, and the about page's grid.
+const TEASER_PROJECTS: usize = 3;
+const ABOUT_PROJECTS: usize = 4;
 
 /// One finished page: the bytes sent and their ETag.
 pub struct Rendered {
@@ -22,25 +31,51 @@ pub struct Rendered {
     pub etag: String,
     /// The same page with its brotli and gzip copies, compressed once here and sent as they are.
     pub encoded: Encoded,
-    /// Admin pages are kept out of search engines.
+    /// Admin pages and previews are kept out of search engines.
     pub noindex: bool,
 }
 
-/// Every route's finished shell, plus the not-found page.
+/// Every page's finished shell and data, the not-found page, the former slugs and the sitemap.
 pub struct Pages {
     by_path: HashMap<String, Arc<Rendered>>,
+    data_by_path: HashMap<String, Arc<Encoded>>,
+    redirects: HashMap<String, String>,
+    sitemap: Vec<SitemapEntry>,
     pub not_found: Arc<Rendered>,
+}
+
+/// A page search engines are told about.
+pub struct SitemapEntry {
+    pub path: String,
+    /// `YYYY-MM-DD` of the last change, when the page has one of its own (a project).
+    pub lastmod: Option<String>,
 }
 
 impl Pages {
     pub fn get(&self, path: &str) -> Option<&Arc<Rendered>> {
         self.by_path.get(path)
     }
+
+    /// The page's data as JSON (with its compressed copies and ETag).
+    pub fn data(&self, path: &str) -> Option<&Arc<Encoded>> {
+        self.data_by_path.get(path)
+    }
+
+    /// Where a former address of a page now is.
+    pub fn redirect(&self, path: &str) -> Option<&str> {
+        self.redirects.get(path).map(String::as_str)
+    }
+
+    pub fn sitemap(&self) -> &[SitemapEntry] {
+        &self.sitemap
+    }
 }
 
 /// The live set of pages; swapped whole when the site data changes.
 pub struct Shells {
     template: Template,
+    /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD).
+    origin: String,
     current: RwLock<Arc<Pages>>,
 }
 
@@ -50,15 +85,24 @@ struct Template {
     after_data: String,
 }
 
-/// The public site data inlined in every page (docs/CONTRACTS.md).
+/// What one page shows, inlined in its shell (docs/CONTRACTS.md "Page data").
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct SiteData {
-    pub settings: std::collections::BTreeMap<String, String>,
-    pub hero_slides: Vec<PublicSlide>,
-    pub projects: Vec<PublicProject>,
-    /// Responsive information for every uploaded image the data names, by its URL.
-    pub images: std::collections::BTreeMap<String, crate::media::ImageInfo>,
+pub struct PageData<'a> {
+    pub settings: &'a BTreeMap<String, String>,
+    /// Responsive information for every uploaded image this page's data names, by its URL.
+    pub images: BTreeMap<&'a str, &'a ImageInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hero_slides: Option<&'a [PublicSlide]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub projects: Option<Vec<ProjectSummary<'a>>>,
+    pub footer_projects: Vec<ProjectSummary<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub news: Option<&'a [PublicNews]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub testimonials: Option<&'a [PublicTestimonial]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub project: Option<ProjectJson>,
 }
 
 #[derive(Serialize)]
@@ -72,25 +116,57 @@ pub struct PublicSlide {
     pub button_link: String,
 }
 
+/// A project as lists show it.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct PublicProject {
+pub struct ProjectSummary<'a> {
     pub id: u64,
-    pub slug: String,
-    pub title: String,
-    pub category: String,
-    pub description: String,
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub category: &'a str,
+    pub description: &'a str,
+    pub cover_url: &'a str,
+    pub year: i32,
 }
 
-impl SiteData {
-    pub fn load(store: &Store) -> Result<SiteData> {
-        let settings: std::collections::BTreeMap<String, String> = store
+#[derive(Serialize)]
+pub struct PublicNews {
+    pub id: u64,
+    pub date: String,
+    pub title: String,
+    pub content: String,
+}
+
+#[derive(Serialize)]
+pub struct PublicTestimonial {
+    pub id: u64,
+    pub quote: String,
+    pub name: String,
+    pub role: String,
+}
+
+/// Everything visitors may see, read once per render.
+struct Site {
+    settings: BTreeMap<String, String>,
+    slides: Vec<PublicSlide>,
+    /// Published projects, in order.
+    published: Vec<Project>,
+    news: Vec<PublicNews>,
+    testimonials: Vec<PublicTestimonial>,
+    /// The image information of every URL any page names.
+    images: BTreeMap<String, ImageInfo>,
+    origin: String,
+}
+
+impl Site {
+    fn load(store: &Store, origin: &str) -> Result<Site> {
+        let settings: BTreeMap<String, String> = store
             .settings()?
             .into_iter()
             .filter(|s| s.key.starts_with("company_"))
             .map(|s| (s.key, s.value))
             .collect();
-        let hero_slides: Vec<PublicSlide> = store
+        let slides: Vec<PublicSlide> = store
             .hero_slides()?
             .into_iter()
             .filter(|s| s.is_active)
@@ -103,49 +179,260 @@ impl SiteData {
                 button_link: s.button_link,
             })
             .collect();
-        let projects = store
+        let published: Vec<Project> = store
             .projects()?
             .into_iter()
             .filter(|p| p.is_active)
-            .map(|p| PublicProject {
-                id: p.id,
-                slug: p.slug,
-                title: p.title,
-                category: p.category,
-                description: p.description,
+            .collect();
+        let news = store
+            .news_items()?
+            .into_iter()
+            .filter(|n| n.is_active)
+            .map(|n| PublicNews {
+                id: n.id,
+                date: n.date,
+                title: n.title,
+                content: n.content,
             })
             .collect();
-        let images = {
-            let urls = hero_slides
-                .iter()
-                .map(|s| s.image_url.as_str())
-                .chain(settings.get("company_logo").map(String::as_str));
-            crate::media::image_infos(store, urls)?
-        };
-        Ok(SiteData {
+        let testimonials = store
+            .testimonials()?
+            .into_iter()
+            .filter(|t| t.is_active)
+            .map(|t| PublicTestimonial {
+                id: t.id,
+                quote: t.quote,
+                name: t.name,
+                role: t.role,
+            })
+            .collect();
+        let mut site = Site {
             settings,
-            hero_slides,
-            projects,
-            images,
-        })
+            slides,
+            published,
+            news,
+            testimonials,
+            images: BTreeMap::new(),
+            origin: origin.trim_end_matches('/').to_string(),
+        };
+        site.images = crate::media::image_infos(store, site.every_image_url(None))?;
+        Ok(site)
     }
 
-    pub fn studio_name(&self) -> &str {
+    /// Every image URL the pages name; `extra` is a draft being previewed.
+    fn every_image_url<'a>(&'a self, extra: Option<&'a Project>) -> Vec<&'a str> {
+        let mut urls: Vec<&str> = self.slides.iter().map(|s| s.image_url.as_str()).collect();
+        urls.extend(self.settings.get("company_logo").map(String::as_str));
+        for p in self.published.iter().chain(extra) {
+            urls.extend(project_image_urls(p));
+        }
+        urls
+    }
+
+    fn studio_name(&self) -> &str {
         self.settings
             .get("company_name")
             .map(String::as_str)
             .filter(|n| !n.trim().is_empty())
             .unwrap_or(&crate::site::CONSTANTS.studio_name)
     }
+
+    fn setting(&self, key: &str) -> Option<&str> {
+        self.settings
+            .get(key)
+            .map(|v| v.trim())
+            .filter(|v| !v.is_empty())
+    }
+
+    fn absolute(&self, url: &str) -> String {
+        if url.starts_with("http://") || url.starts_with("https://") {
+            url.to_string()
+        } else {
+            format!("{}{url}", self.origin)
+        }
+    }
+
+    /// The data of a page of kind `page` (routes.json's `page`); `project` on a case study.
+    fn page_data<'a>(&'a self, page: &str, project: Option<&'a Project>) -> PageData<'a> {
+        let summaries = |n: usize| -> Vec<ProjectSummary<'a>> {
+            self.published.iter().take(n).map(summary).collect()
+        };
+        let mut data = PageData {
+            settings: &self.settings,
+            images: BTreeMap::new(),
+            hero_slides: None,
+            projects: None,
+            footer_projects: summaries(TEASER_PROJECTS),
+            news: None,
+            testimonials: None,
+            project: None,
+        };
+        match page {
+            "home" => {
+                data.hero_slides = Some(&self.slides);
+                data.projects = Some(summaries(TEASER_PROJECTS));
+                data.news = Some(&self.news);
+            }
+            "portfolio" => {
+                data.projects = Some(summaries(usize::MAX));
+                data.testimonials = Some(&self.testimonials);
+            }
+            "about" => data.projects = Some(summaries(ABOUT_PROJECTS)),
+            _ => {}
+        }
+        data.project = project.map(|p| ProjectJson::from(p.clone()));
+        let mut urls: Vec<&str> = Vec::new();
+        urls.extend(self.settings.get("company_logo").map(String::as_str));
+        if let Some(slides) = data.hero_slides {
+            urls.extend(slides.iter().map(|s| s.image_url.as_str()));
+        }
+        for s in data.projects.iter().flatten().chain(&data.footer_projects) {
+            urls.push(s.cover_url);
+        }
+        if let Some(p) = project {
+            urls.extend(project_image_urls(p));
+        }
+        for url in urls {
+            if let Some((key, info)) = self.images.get_key_value(url) {
+                data.images.insert(key.as_str(), info);
+            }
+        }
+        data
+    }
+
+    /// The studio as search engines read it (schema.org), from the company settings.
+    fn studio_ld(&self) -> Value {
+        let mut ld = json!({
+            "@context": "https://schema.org",
+            "@type": "HomeAndConstructionBusiness",
+            "name": self.studio_name(),
+            "url": format!("{}/", self.origin),
+        });
+        let mut put = |key: &str, value: Value| {
+            if let Some(map) = ld.as_object_mut() {
+                map.insert(key.to_string(), value);
+            }
+        };
+        if let Some(logo) = self.setting("company_logo") {
+            put("logo", json!(self.absolute(logo)));
+        }
+        if let Some(phone) = self.setting("company_phone") {
+            put("telephone", json!(phone));
+        }
+        if let Some(email) = self.setting("company_email") {
+            put("email", json!(email));
+        }
+        if let Some(address) = self.setting("company_address") {
+            put(
+                "address",
+                json!({ "@type": "PostalAddress", "streetAddress": address }),
+            );
+        }
+        let hours: Vec<&str> = ["company_hours", "company_weekend"]
+            .iter()
+            .filter_map(|k| self.setting(k))
+            .collect();
+        if !hours.is_empty() {
+            put("openingHours", json!(hours));
+        }
+        let same_as: Vec<&str> = ["company_linkedin", "company_instagram", "company_facebook"]
+            .iter()
+            .filter_map(|k| self.setting(k))
+            .collect();
+        if !same_as.is_empty() {
+            put("sameAs", json!(same_as));
+        }
+        ld
+    }
+
+    /// A case study's breadcrumbs and the work itself.
+    fn case_study_ld(&self, p: &Project, image: &str) -> [Value; 2] {
+        let url = format!("{}/portfolio/{}", self.origin, p.slug);
+        let crumbs = json!({
+            "@context": "https://schema.org",
+            "@type": "BreadcrumbList",
+            "itemListElement": [
+                { "@type": "ListItem", "position": 1, "name": "Home", "item": format!("{}/", self.origin) },
+                { "@type": "ListItem", "position": 2, "name": "Portfolio", "item": format!("{}/portfolio", self.origin) },
+                { "@type": "ListItem", "position": 3, "name": p.title, "item": url },
+            ],
+        });
+        let work = json!({
+            "@context": "https://schema.org",
+            "@type": "CreativeWork",
+            "name": p.title,
+            "headline": p.headline,
+            "description": p.description,
+            "url": url,
+            "image": image,
+            "dateCreated": p.year.to_string(),
+            "genre": p.category,
+            "keywords": p.tags.join(", "),
+            "locationCreated": { "@type": "Place", "name": p.location },
+            "creator": { "@type": "Organization", "name": self.studio_name(), "url": format!("{}/", self.origin) },
+        });
+        [crumbs, work]
+    }
+
+    /// The absolute URL of the cover's 1200-px copy, or of the cover itself.
+    fn og_image(&self, p: &Project) -> Option<String> {
+        if p.cover_url.is_empty() {
+            return None;
+        }
+        let variant = self.images.get(&p.cover_url).and_then(|info| {
+            info.variants
+                .iter()
+                .find(|v| v.width == 1200)
+                .map(|v| v.url.as_str())
+        });
+        Some(self.absolute(variant.unwrap_or(&p.cover_url)))
+    }
+}
+
+fn summary(p: &Project) -> ProjectSummary<'_> {
+    ProjectSummary {
+        id: p.id,
+        slug: &p.slug,
+        title: &p.title,
+        category: &p.category,
+        description: &p.description,
+        cover_url: &p.cover_url,
+        year: p.year,
+    }
+}
+
+fn project_image_urls(p: &Project) -> impl Iterator<Item = &str> {
+    std::iter::once(p.cover_url.as_str())
+        .chain(p.gallery.iter().map(|g| g.image_url.as_str()))
+        .filter(|u| !u.is_empty())
+}
+
+/// The path of a project's page.
+pub fn project_path(slug: &str) -> String {
+    CASE_STUDY_PATTERN.replace("{slug}", slug)
+}
+
+/// What goes into a page's `<head>` besides the build's own tags.
+struct Head {
+    /// The whole `<title>`, studio name included.
+    title: String,
+    site_name: String,
+    description: String,
+    noindex: bool,
+    canonical: Option<String>,
+    og_image: Option<String>,
+    ld: Vec<Value>,
 }
 
 impl Shells {
-    /// Parses the built `index.html` and renders every page from the store.
-    pub fn new(index_html: &str, store: &Store) -> Result<Shells> {
+    /// Parses the built `index.html` and renders every page from the store; `origin` (scheme and
+    /// host) makes the absolute URLs in the pages.
+    pub fn new(index_html: &str, store: &Store, origin: &str) -> Result<Shells> {
         let template = Template::parse(index_html)?;
-        let pages = template.render_all(&SiteData::load(store)?)?;
+        let pages = template.render_all(&Site::load(store, origin)?)?;
         Ok(Shells {
             template,
+            origin: origin.to_string(),
             current: RwLock::new(Arc::new(pages)),
         })
     }
@@ -159,12 +446,27 @@ impl Shells {
 
     /// Re-renders every page from the store; called after each admin write.
     pub fn refresh(&self, store: &Store) -> Result<()> {
-        let pages = Arc::new(self.template.render_all(&SiteData::load(store)?)?);
+        let pages = Arc::new(
+            self.template
+                .render_all(&Site::load(store, &self.origin)?)?,
+        );
         match self.current.write() {
             Ok(mut guard) => *guard = pages,
             Err(poisoned) => *poisoned.into_inner() = pages,
         }
         Ok(())
+    }
+
+    /// The page of project `id` exactly as visitors would see it once published, kept out of
+    /// search engines; `None` when no project has that id.
+    pub fn preview(&self, store: &Store, id: u64) -> Result<Option<Rendered>> {
+        let Some(project) = store.get::<Project>(id)? else {
+            return Ok(None);
+        };
+        let mut site = Site::load(store, &self.origin)?;
+        site.images = crate::media::image_infos(store, site.every_image_url(Some(&project)))?;
+        let (rendered, _) = self.template.render_project(&site, &project, true)?;
+        Ok(Some(rendered))
     }
 }
 
@@ -183,47 +485,140 @@ impl Template {
         })
     }
 
-    fn render_all(&self, data: &SiteData) -> Result<Pages> {
-        let json = script_safe_json(data)?;
-        let name = data.studio_name();
+    fn render_all(&self, site: &Site) -> Result<Pages> {
+        let name = site.studio_name();
+        let studio_ld = site.studio_ld();
         let mut by_path = HashMap::new();
-        for route in &ROUTES.routes {
-            let head = PageHead {
-                title: route.title.clone(),
+        let mut data_by_path = HashMap::new();
+        let mut sitemap = Vec::new();
+        for route in ROUTES.fixed() {
+            let json = script_safe_json(&site.page_data(&route.page, None))?;
+            let head = Head {
+                title: format!("{} | {name}", route.title),
+                site_name: name.to_string(),
                 description: route.description.clone(),
+                noindex: route.admin,
+                canonical: (!route.admin).then(|| format!("{}{}", site.origin, route.path)),
+                og_image: None,
+                ld: if route.admin {
+                    Vec::new()
+                } else {
+                    vec![studio_ld.clone()]
+                },
             };
             by_path.insert(
                 route.path.clone(),
-                Arc::new(self.render(&head, name, &json, route.admin, &preloads(route))),
+                Arc::new(self.render(&head, &json, &preloads(route))),
             );
+            if !route.admin {
+                data_by_path.insert(route.path.clone(), Arc::new(json_copy(json)));
+                sitemap.push(SitemapEntry {
+                    path: route.path.clone(),
+                    lastmod: None,
+                });
+            }
         }
-        let not_found = Arc::new(self.render(&ROUTES.not_found, name, &json, false, ""));
-        Ok(Pages { by_path, not_found })
+        for project in &site.published {
+            let path = project_path(&project.slug);
+            let (rendered, json) = self.render_project(site, project, false)?;
+            by_path.insert(path.clone(), Arc::new(rendered));
+            data_by_path.insert(path.clone(), Arc::new(json_copy(json)));
+            sitemap.push(SitemapEntry {
+                path,
+                lastmod: Some(iso_date(project.updated_at_ms)),
+            });
+        }
+        // A former slug leads to the project while it is published, and never shadows a live page.
+        let mut redirects = HashMap::new();
+        let live: HashSet<&str> = site.published.iter().map(|p| p.slug.as_str()).collect();
+        for project in &site.published {
+            for former in project
+                .former_slugs
+                .iter()
+                .filter(|s| !live.contains(s.as_str()))
+            {
+                redirects.insert(project_path(former), project_path(&project.slug));
+            }
+        }
+        let json = script_safe_json(&site.page_data("notFound", None))?;
+        let head = Head {
+            title: format!("{} | {name}", ROUTES.not_found.title),
+            site_name: name.to_string(),
+            description: ROUTES.not_found.description.clone(),
+            noindex: false,
+            canonical: None,
+            og_image: None,
+            ld: vec![studio_ld],
+        };
+        let not_found = Arc::new(self.render(&head, &json, ""));
+        Ok(Pages {
+            by_path,
+            data_by_path,
+            redirects,
+            sitemap,
+            not_found,
+        })
     }
 
-    fn render(
+    /// A project's page and its data's JSON; `preview` keeps it out of search engines.
+    fn render_project(
         &self,
-        head: &PageHead,
-        studio_name: &str,
-        json: &str,
-        noindex: bool,
-        preloads: &str,
-    ) -> Rendered {
-        let title = escape(&format!("{} | {}", head.title, studio_name));
-        let description = escape(&head.description);
-        let robots = if noindex {
-            "\n    <meta name=\"robots\" content=\"noindex, nofollow\">"
-        } else {
-            ""
+        site: &Site,
+        project: &Project,
+        preview: bool,
+    ) -> Result<(Rendered, String)> {
+        let json = script_safe_json(&site.page_data("caseStudy", Some(project)))?;
+        let og_image = site.og_image(project);
+        let mut ld = vec![site.studio_ld()];
+        ld.extend(site.case_study_ld(project, og_image.as_deref().unwrap_or("")));
+        let head = Head {
+            title: format!("{} Project | {}", project.title, site.studio_name()),
+            site_name: site.studio_name().to_string(),
+            description: project.description.clone(),
+            noindex: preview,
+            canonical: Some(format!("{}{}", site.origin, project_path(&project.slug))),
+            og_image,
+            ld,
         };
+        let chunks = ROUTES.case_study().map(preloads).unwrap_or_default();
+        Ok((self.render(&head, &json, &chunks), json))
+    }
+
+    fn render(&self, head: &Head, json: &str, preloads: &str) -> Rendered {
+        let title = escape(&head.title);
+        let description = escape(&head.description);
+        let mut extra = String::new();
+        if head.noindex {
+            extra.push_str("\n    <meta name=\"robots\" content=\"noindex, nofollow\">");
+        }
+        if let Some(url) = &head.canonical {
+            let url = escape(url);
+            extra.push_str(&format!(
+                "\n    <link rel=\"canonical\" href=\"{url}\">\n    \
+                 <meta property=\"og:url\" content=\"{url}\">"
+            ));
+        }
+        if let Some(image) = &head.og_image {
+            extra.push_str(&format!(
+                "\n    <meta property=\"og:image\" content=\"{}\">",
+                escape(image)
+            ));
+        }
+        for ld in &head.ld {
+            // Serialising a `Value` cannot fail; an empty block would only be skipped by readers.
+            let ld = script_safe_json(ld).unwrap_or_default();
+            extra.push_str(&format!(
+                "\n    <script type=\"application/ld+json\">{ld}</script>"
+            ));
+        }
         let head_tags = format!(
             "<title>{title}</title>\n    \
              <meta name=\"description\" content=\"{description}\">\n    \
              <meta property=\"og:title\" content=\"{title}\">\n    \
              <meta property=\"og:description\" content=\"{description}\">\n    \
              <meta property=\"og:type\" content=\"website\">\n    \
-             <meta property=\"og:site_name\" content=\"{site}\">{robots}",
-            site = escape(studio_name)
+             <meta property=\"og:site_name\" content=\"{site}\">{extra}",
+            site = escape(&head.site_name)
         );
         let data_tag =
             format!("<script type=\"application/json\" id=\"site-data\">{json}</script>");
@@ -249,9 +644,26 @@ impl Template {
             encoded: Encoded::compress(body.clone(), &etag),
             body,
             etag,
-            noindex,
+            noindex: head.noindex,
         }
     }
+}
+
+/// A page's data as `GET /api/page-data` sends it, compressed once here.
+fn json_copy(json: String) -> Encoded {
+    let body = Bytes::from(json);
+    let etag = etag_of(&body);
+    Encoded::compress(body, &etag)
+}
+
+/// `YYYY-MM-DD` of a time in ms since the epoch (UTC).
+fn iso_date(ms: u64) -> String {
+    let secs = (ms / 1000).min(253_402_300_799);
+    let stamp = humantime::format_rfc3339_seconds(
+        std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs),
+    )
+    .to_string();
+    stamp.chars().take(10).collect()
 }
 
 /// The page's own script chunks, for the browser to fetch while it fetches the entry script
@@ -279,8 +691,8 @@ pub fn etag_of(bytes: &[u8]) -> String {
 }
 
 /// JSON that cannot end its `<script>` element early: `<`, `>` and `&` are escaped.
-fn script_safe_json(data: &SiteData) -> Result<String> {
-    let json = serde_json::to_string(data).context("serialising the site data")?;
+fn script_safe_json(data: &impl Serialize) -> Result<String> {
+    let json = serde_json::to_string(data).context("serialising a page's data")?;
     Ok(json
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
@@ -313,7 +725,7 @@ mod tests {
     fn every_route_gets_its_own_head_and_the_data() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
-        let shells = Shells::new(HTML, &store).unwrap();
+        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
         let pages = shells.pages();
         let about = String::from_utf8(pages.get("/about").unwrap().body.to_vec()).unwrap();
         assert!(
@@ -335,9 +747,10 @@ mod tests {
         store
             .upsert_setting("company_name", "</script><script>alert(1)</script>\"", "x")
             .unwrap();
-        let shells = Shells::new(HTML, &store).unwrap();
+        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
         let home = String::from_utf8(shells.pages().get("/").unwrap().body.to_vec()).unwrap();
-        assert_eq!(home.matches("<script").count(), 1, "{home}");
+        assert_eq!(home.matches("<script").count(), 2, "{home}");
+        assert_eq!(home.matches("</script>").count(), 2, "{home}");
         assert!(home.contains("&lt;/script&gt;"));
     }
 
@@ -345,7 +758,7 @@ mod tests {
     fn refresh_shows_new_data_and_changes_the_etag() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
-        let shells = Shells::new(HTML, &store).unwrap();
+        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
         let before = shells.pages().get("/").unwrap().etag.clone();
         store
             .upsert_setting("company_phone", "+91 12345", "Company phone")

@@ -1,0 +1,48 @@
+//! `GET /api/page-data?path=…`: a page's data for client-side navigation, exactly as its shell
+//! inlines it, from the copies rendered with the pages (never built per request).
+
+use super::{error_response, with_app};
+use crate::app::App;
+use std::collections::HashMap;
+use std::sync::Arc;
+use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
+use warp::reply::Response;
+use warp::{Filter, Rejection};
+
+pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
+    warp::path!("page-data")
+        .and(warp::get().or(warp::head()).unify())
+        .and(warp::query::<HashMap<String, String>>())
+        .and(with_app(app))
+        .and(warp::header::headers_cloned())
+        .map(
+            |query: HashMap<String, String>, app: Arc<App>, headers: HeaderMap| {
+                answer(&app, query.get("path").map(String::as_str), &headers)
+            },
+        )
+}
+
+fn answer(app: &App, path: Option<&str>, headers: &HeaderMap) -> Response {
+    let Some(path) = path else {
+        return error_response(StatusCode::BAD_REQUEST, "path is required");
+    };
+    let pages = app.shells.pages();
+    if let Some(data) = pages.data(path) {
+        let mut res = data.respond(headers, StatusCode::OK);
+        let h = res.headers_mut();
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        return res;
+    }
+    if let Some(to) = pages.redirect(path) {
+        let mut res = error_response(StatusCode::MOVED_PERMANENTLY, "This page has moved");
+        if let Ok(v) = HeaderValue::from_str(&format!("/api/page-data?path={to}")) {
+            res.headers_mut().insert(header::LOCATION, v);
+        }
+        return res;
+    }
+    error_response(StatusCode::NOT_FOUND, "No page has that path")
+}

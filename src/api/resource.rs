@@ -1,0 +1,227 @@
+//! One declaration per admin resource kept by id: list, create, replace, delete and (for ordered
+//! kinds) reorder, under `/api/admin/<path>`. A resource brings its record, its JSON shape, its
+//! validation and its store rule; every write re-renders the public pages.
+
+use super::admin::{AdminIdentity, Fields, json_body, require_admin, write_and_refresh};
+use super::{ApiError, blocking, json_response, with_app};
+use crate::app::App;
+use crate::store::{Record, Refused, Rule};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::sync::Arc;
+use warp::filters::BoxedFilter;
+use warp::http::StatusCode;
+use warp::reply::Response;
+use warp::{Filter, Rejection};
+
+/// An admin resource: what is special about it, the rest is shared.
+pub trait Resource: Send + Sync + 'static {
+    type Record: Record + Send + Sync + 'static;
+    type Json: Serialize + From<Self::Record>;
+    /// The path segment under `/api/admin/`.
+    const PATH: &'static str;
+    /// What one record is called in messages ("Project").
+    const NOUN: &'static str;
+    /// Whether `PUT /api/admin/<path>/order` reorders the list.
+    const ORDERED: bool;
+
+    /// The record a request body describes (its id is set by the store), or a 400 naming the field.
+    fn input(fields: &Fields) -> Result<Self::Record, ApiError>;
+
+    /// The rule the store applies inside the write (slugs, positions).
+    fn rule() -> Rule<'static, Self::Record>;
+}
+
+/// The resource's routes, under `/api`.
+pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
+    let admin = || require_admin(app.clone());
+    let app_ = || with_app(app.clone());
+    let base = || warp::path("admin").and(warp::path(R::PATH));
+
+    let list = base()
+        .and(warp::path::end())
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let all = blocking(move || store.list::<R::Record>()).await?;
+            Ok::<_, Rejection>(list_response::<R>(all))
+        });
+
+    let create = base()
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(admin())
+        .and(app_())
+        .and(json_body())
+        .and_then(
+            |_: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let record = R::input(&Fields(body))?;
+                let saved =
+                    write_and_refresh(app, move |store| store.create(record, R::rule())).await?;
+                let saved = saved.map_err(refusal::<R>)?;
+                Ok::<_, Rejection>(json_response(StatusCode::CREATED, &R::Json::from(saved)))
+            },
+        );
+
+    let update = base()
+        .and(warp::path::param::<u64>())
+        .and(warp::path::end())
+        .and(warp::put())
+        .and(admin())
+        .and(app_())
+        .and(json_body())
+        .and_then(
+            |id: u64, _: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let record = R::input(&Fields(body))?;
+                let saved =
+                    write_and_refresh(app, move |store| store.replace(id, record, R::rule()))
+                        .await?;
+                let saved = saved.map_err(refusal::<R>)?;
+                Ok::<_, Rejection>(json_response(StatusCode::OK, &R::Json::from(saved)))
+            },
+        );
+
+    let delete = base()
+        .and(warp::path::param::<u64>())
+        .and(warp::path::end())
+        .and(warp::delete())
+        .and(admin())
+        .and(app_())
+        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
+            if !write_and_refresh(app, move |store| store.delete::<R::Record>(id)).await? {
+                return Err(warp::reject::custom(refusal::<R>(Refused::NotFound)));
+            }
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "id": id, "message": format!("{} deleted", R::NOUN) }),
+            ))
+        });
+
+    let reorder = base()
+        .and(warp::path("order"))
+        .and(warp::path::end())
+        .and(warp::put())
+        .and_then(|| async move {
+            if R::ORDERED {
+                Ok(())
+            } else {
+                Err(warp::reject::not_found())
+            }
+        })
+        .untuple_one()
+        .and(admin())
+        .and(app_())
+        .and(json_body())
+        .and_then(
+            |_: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let ids = id_list(body.get("ids"))?;
+                let all =
+                    write_and_refresh(app, move |store| store.reorder::<R::Record>(&ids)).await?;
+                let all = all.map_err(refusal::<R>)?;
+                Ok::<_, Rejection>(list_response::<R>(all))
+            },
+        );
+
+    reorder
+        .or(list)
+        .unify()
+        .or(create)
+        .unify()
+        .or(update)
+        .unify()
+        .or(delete)
+        .unify()
+        .boxed()
+}
+
+fn list_response<R: Resource>(all: Vec<R::Record>) -> Response {
+    let body: Vec<R::Json> = all.into_iter().map(R::Json::from).collect();
+    json_response(StatusCode::OK, &body)
+}
+
+/// A refused write as the client sees it.
+pub fn refusal<R: Resource>(refused: Refused) -> ApiError {
+    match refused {
+        Refused::NotFound => {
+            ApiError::not_found(format!("No {} has that id", R::NOUN.to_lowercase()))
+        }
+        Refused::Conflict(message) => ApiError::new(StatusCode::CONFLICT, message),
+        Refused::Invalid(message) => ApiError::bad_request(message),
+    }
+}
+
+fn id_list(value: Option<&Value>) -> Result<Vec<u64>, ApiError> {
+    let bad = || ApiError::bad_request("ids must be a list of every id, in the new order");
+    value
+        .and_then(Value::as_array)
+        .ok_or_else(bad)?
+        .iter()
+        .map(|v| v.as_u64().ok_or_else(bad))
+        .collect()
+}
+
+// ----- validation helpers the resources share -----
+
+/// A list field (`[]` when missing or null) of at most `max` items.
+pub fn array<'a>(f: &'a Fields, name: &str, max: usize) -> Result<&'a [Value], ApiError> {
+    match f.0.get(name) {
+        None | Some(Value::Null) => Ok(&[]),
+        Some(Value::Array(items)) if items.len() <= max => Ok(items),
+        Some(Value::Array(_)) => Err(ApiError::bad_request(format!(
+            "{name} may have at most {max} items"
+        ))),
+        Some(_) => Err(ApiError::bad_request(format!("{name} must be a list"))),
+    }
+}
+
+/// Item `index` of list `name` as an object, whose errors name it (`sections[2].title ...`).
+pub fn item(name: &str, index: usize, value: &Value) -> Result<(Fields, String), ApiError> {
+    let prefix = format!("{name}[{index}]");
+    match value {
+        Value::Object(map) => Ok((Fields(map.clone()), format!("{prefix}."))),
+        _ => Err(ApiError::bad_request(format!("{prefix} must be an object"))),
+    }
+}
+
+/// Puts `prefix` before the field name an error starts with.
+pub fn within(prefix: &str) -> impl Fn(ApiError) -> ApiError + '_ {
+    move |e| ApiError::new(e.status, format!("{prefix}{}", e.message))
+}
+
+/// A list of short texts (tags, bullets): each trimmed, non-empty, at most `max_len` characters.
+pub fn text_list(
+    f: &Fields,
+    name: &str,
+    max_items: usize,
+    max_len: usize,
+) -> Result<Vec<String>, ApiError> {
+    array(f, name, max_items)?
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let text = v
+                .as_str()
+                .ok_or_else(|| ApiError::bad_request(format!("{name}[{i}] must be text")))?
+                .trim();
+            if text.is_empty() {
+                return Err(ApiError::bad_request(format!("{name}[{i}] is empty")));
+            }
+            if text.chars().count() > max_len || text.chars().any(char::is_control) {
+                return Err(ApiError::bad_request(format!(
+                    "{name}[{i}] must be one line of at most {max_len} characters"
+                )));
+            }
+            Ok(text.to_string())
+        })
+        .collect()
+}
+
+/// An order field: `i64::MIN` (the store then puts the record last) when missing.
+pub fn order_or_last(f: &Fields) -> i64 {
+    match f.0.get("order") {
+        None | Some(Value::Null) => i64::MIN,
+        Some(_) => f.integer_or_zero("order"),
+    }
+}

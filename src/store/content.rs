@@ -1,0 +1,228 @@
+//! The owner's content kinds (projects, news, testimonials) on the shared collection, the rule
+//! projects add (slugs and their redirects), and the content a data file starts with or, when an
+//! earlier release wrote it, gains once.
+
+use super::collection::{Record, Refused, put};
+use super::*;
+
+/// Marks a data file whose projects carry their case studies and which has news and testimonials.
+const META_CONTENT: &str = "content_version";
+const CONTENT_VERSION: u32 = 1;
+
+impl Record for Project {
+    const TABLE: TableDefinition<'static, u64, &'static [u8]> = PROJECTS;
+    fn id(&self) -> u64 {
+        self.id
+    }
+    fn set_id(&mut self, id: u64) {
+        self.id = id;
+    }
+    fn sort(list: &mut [Self]) {
+        list.sort_by_key(|p| (p.order, p.id));
+    }
+    fn set_order(&mut self, order: i64) {
+        self.order = order;
+    }
+}
+
+impl Record for NewsItem {
+    const TABLE: TableDefinition<'static, u64, &'static [u8]> = NEWS;
+    fn id(&self) -> u64 {
+        self.id
+    }
+    fn set_id(&mut self, id: u64) {
+        self.id = id;
+    }
+    /// Newest first.
+    fn sort(list: &mut [Self]) {
+        list.sort_by(|a, b| b.date.cmp(&a.date).then(b.id.cmp(&a.id)));
+    }
+}
+
+impl Record for Testimonial {
+    const TABLE: TableDefinition<'static, u64, &'static [u8]> = TESTIMONIALS;
+    fn id(&self) -> u64 {
+        self.id
+    }
+    fn set_id(&mut self, id: u64) {
+        self.id = id;
+    }
+    fn sort(list: &mut [Self]) {
+        list.sort_by_key(|t| (t.order, t.id));
+    }
+    fn set_order(&mut self, order: i64) {
+        self.order = order;
+    }
+}
+
+/// What a project write must respect: its slug is no other project's; a changed slug stays as a
+/// redirect; a live slug is never another project's redirect; a project without an order goes
+/// last (`order == i64::MIN` asks for that). Stamps `updated_at_ms`.
+pub fn project_rule(
+    old: Option<&Project>,
+    new: &mut Project,
+    others: &mut [Project],
+) -> Result<(), Refused> {
+    if others.iter().any(|p| p.slug == new.slug) {
+        return Err(Refused::Conflict(format!(
+            "slug \"{}\" is used by another project",
+            new.slug
+        )));
+    }
+    new.former_slugs = old.map(|o| o.former_slugs.clone()).unwrap_or_default();
+    if let Some(old) = old.filter(|o| o.slug != new.slug) {
+        new.former_slugs.push(old.slug.clone());
+    }
+    let slug = new.slug.clone();
+    new.former_slugs.retain(|s| *s != slug);
+    for other in others.iter_mut() {
+        other.former_slugs.retain(|s| *s != slug);
+    }
+    if new.order == i64::MIN {
+        new.order = others.iter().map(|p| p.order + 1).max().unwrap_or(0);
+    }
+    new.updated_at_ms = now_ms();
+    Ok(())
+}
+
+/// A testimonial without an order (`i64::MIN`) goes last.
+pub fn testimonial_rule(
+    _: Option<&Testimonial>,
+    new: &mut Testimonial,
+    others: &mut [Testimonial],
+) -> Result<(), Refused> {
+    if new.order == i64::MIN {
+        new.order = others.iter().map(|t| t.order + 1).max().unwrap_or(0);
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Every project, by `order`.
+    pub fn projects(&self) -> Result<Vec<Project>> {
+        self.list()
+    }
+
+    /// Every news item, newest first.
+    pub fn news_items(&self) -> Result<Vec<NewsItem>> {
+        self.list()
+    }
+
+    /// Every testimonial, by `order`.
+    pub fn testimonials(&self) -> Result<Vec<Testimonial>> {
+        self.list()
+    }
+}
+
+fn seed_project(p: &crate::site::SeedProject, id: u64, order: i64, now: u64) -> Project {
+    Project {
+        id,
+        slug: p.slug.clone(),
+        title: p.title.clone(),
+        headline: p.headline.clone(),
+        category: p.category.clone(),
+        year: p.year,
+        location: p.location.clone(),
+        tags: p.tags.clone(),
+        description: p.description.clone(),
+        intro: p.intro.clone(),
+        sections: p
+            .sections
+            .iter()
+            .map(|s| ProjectSection {
+                title: s.title.clone(),
+                bullets: s.bullets.clone(),
+            })
+            .collect(),
+        gallery: p
+            .gallery
+            .iter()
+            .map(|g| GalleryImage {
+                image_url: g.image_url.clone(),
+                alt: g.alt.clone(),
+            })
+            .collect(),
+        cover_url: p.cover_url.clone(),
+        is_active: p.is_active,
+        order,
+        updated_at_ms: now,
+        former_slugs: Vec::new(),
+    }
+}
+
+/// Brings the content of a data file up to this release, once, in the caller's transaction: a new
+/// file gets the seed; a file of the first release keeps each project's `isActive` and `order`
+/// and gains the case study the seed has for its slug (and any seed project it lacks), and both
+/// files gain the seed's news and testimonials when they have none. Every project is rewritten at
+/// the current record version.
+pub(super) fn upgrade_content(txn: &WriteTransaction) -> Result<bool> {
+    {
+        let meta = txn.open_table(META)?;
+        let done = meta.get(META_CONTENT)?.is_some_and(|v| {
+            v.value()
+                .try_into()
+                .is_ok_and(|b: [u8; 4]| u32::from_le_bytes(b) >= CONTENT_VERSION)
+        });
+        if done {
+            return Ok(false);
+        }
+    }
+    let seed = &*crate::site::SEED;
+    let now = now_ms();
+    let mut projects: Vec<Project> = decode_all(&txn.open_table(PROJECTS)?)?;
+    for stored in &mut projects {
+        let Some(from_seed) = seed.projects.iter().find(|p| p.slug == stored.slug) else {
+            continue;
+        };
+        if !stored.sections.is_empty() {
+            continue;
+        }
+        *stored = Project {
+            is_active: stored.is_active,
+            order: stored.order,
+            title: stored.title.clone(),
+            description: stored.description.clone(),
+            ..seed_project(from_seed, stored.id, stored.order, now)
+        };
+    }
+    let mut next_order = projects.iter().map(|p| p.order + 1).max().unwrap_or(0);
+    for p in &seed.projects {
+        if projects.iter().any(|s| s.slug == p.slug) {
+            continue;
+        }
+        let id = next_id(txn, PROJECTS.name())?;
+        projects.push(seed_project(p, id, next_order, now));
+        next_order += 1;
+    }
+    for p in &projects {
+        put(txn, p)?;
+    }
+    if txn.open_table(NEWS)?.is_empty()? {
+        for n in &seed.news {
+            let item = NewsItem {
+                id: next_id(txn, NEWS.name())?,
+                date: n.date.clone(),
+                title: n.title.clone(),
+                content: n.content.clone(),
+                is_active: n.is_active,
+            };
+            put(txn, &item)?;
+        }
+    }
+    if txn.open_table(TESTIMONIALS)?.is_empty()? {
+        for (order, t) in seed.testimonials.iter().enumerate() {
+            let testimonial = Testimonial {
+                id: next_id(txn, TESTIMONIALS.name())?,
+                quote: t.quote.clone(),
+                name: t.name.clone(),
+                role: t.role.clone(),
+                is_active: t.is_active,
+                order: order as i64,
+            };
+            put(txn, &testimonial)?;
+        }
+    }
+    txn.open_table(META)?
+        .insert(META_CONTENT, CONTENT_VERSION.to_le_bytes().as_slice())?;
+    Ok(true)
+}
