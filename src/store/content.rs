@@ -57,7 +57,7 @@ impl Record for Testimonial {
 
 /// What a project write must respect: its slug is no other project's; a changed slug stays as a
 /// redirect; a live slug is never another project's redirect; a project without an order goes
-/// last (`order == i64::MIN` asks for that). Stamps `updated_at_ms`.
+/// last and one sent without an order keeps its place (`order == i64::MIN`). Stamps `updated_at_ms`.
 pub fn project_rule(
     old: Option<&Project>,
     new: &mut Project,
@@ -78,23 +78,35 @@ pub fn project_rule(
     for other in others.iter_mut() {
         other.former_slugs.retain(|s| *s != slug);
     }
-    if new.order == i64::MIN {
-        new.order = others.iter().map(|p| p.order + 1).max().unwrap_or(0);
-    }
+    new.order = order_or_last(
+        new.order,
+        old.map(|o| o.order),
+        others.iter().map(|p| p.order),
+    );
     new.updated_at_ms = now_ms();
     Ok(())
 }
 
-/// A testimonial without an order (`i64::MIN`) goes last.
+/// A testimonial sent without an order keeps its place, or goes last when new.
 pub fn testimonial_rule(
-    _: Option<&Testimonial>,
+    old: Option<&Testimonial>,
     new: &mut Testimonial,
     others: &mut [Testimonial],
 ) -> Result<(), Refused> {
-    if new.order == i64::MIN {
-        new.order = others.iter().map(|t| t.order + 1).max().unwrap_or(0);
-    }
+    new.order = order_or_last(
+        new.order,
+        old.map(|o| o.order),
+        others.iter().map(|t| t.order),
+    );
     Ok(())
+}
+
+/// `sent`, unless it is `i64::MIN` (not sent): then the record's old place, or after the last.
+fn order_or_last(sent: i64, old: Option<i64>, others: impl Iterator<Item = i64>) -> i64 {
+    if sent != i64::MIN {
+        return sent;
+    }
+    old.unwrap_or_else(|| others.map(|o| o + 1).max().unwrap_or(0))
 }
 
 impl Store {

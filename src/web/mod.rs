@@ -352,13 +352,15 @@ pub fn robots_txt(origin: &str) -> String {
     out
 }
 
-/// The site's origin for the absolute URLs inside rendered pages: `public_url` when set, else the
-/// listening address (set `public_url` for search engines and link previews).
+/// The site's origin for the URLs inside rendered pages (canonical links, `og:image`, JSON-LD):
+/// `public_url`. Without it they stay paths on this site, since pages are rendered once for every
+/// Host and the listening address (`0.0.0.0:8080`) is no address a visitor could use.
 pub fn site_origin(config: &crate::config::Config) -> String {
-    match &config.public_url {
-        Some(url) => url.trim_end_matches('/').to_string(),
-        None => format!("http://{}", config.listen),
-    }
+    config
+        .public_url
+        .as_deref()
+        .map(|url| url.trim_end_matches('/').to_string())
+        .unwrap_or_default()
 }
 
 pub fn sitemap_xml(origin: &str, entries: &[shell::SitemapEntry]) -> String {
