@@ -3,50 +3,13 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
-use reqwest::{Method, StatusCode};
+use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer, call, login};
+use reqwest::Method;
 use serde_json::{Value, json};
-
-async fn login(server: &TestServer) -> String {
-    let res = server
-        .client
-        .post(server.url("/api/admin/login"))
-        .json(&json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let body: Value = res.json().await.unwrap();
-    body["token"].as_str().unwrap().to_string()
-}
-
-async fn call(
-    server: &TestServer,
-    token: &str,
-    method: Method,
-    path: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut req = server
-        .client
-        .request(method, server.url(path))
-        .bearer_auth(token);
-    if let Some(body) = body {
-        req = req.json(&body);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status();
-    assert_eq!(res.headers()["content-type"], "application/json", "{path}");
-    (status, res.json().await.unwrap())
-}
 
 /// The site data the server inlined in a public page.
 async fn site_data(server: &TestServer) -> Value {
-    let html = server.get("/").await.text().await.unwrap();
-    let start = "<script type=\"application/json\" id=\"site-data\">";
-    let from = html.find(start).unwrap() + start.len();
-    let to = from + html[from..].find("</script>").unwrap();
-    serde_json::from_str(&html[from..to]).unwrap()
+    common::inlined(&server.get("/").await.text().await.unwrap())
 }
 
 #[tokio::test]

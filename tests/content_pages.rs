@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
+use common::{TestServer, call, inlined, login};
 use reqwest::Method;
 use serde_json::{Value, json};
 use studio::config::Layer;
@@ -21,29 +21,12 @@ async fn start() -> TestServer {
     .await
 }
 
-async fn login(server: &TestServer) -> String {
-    let res = server
-        .client
-        .post(server.url("/api/admin/login"))
-        .json(&json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .unwrap();
-    let body: Value = res.json().await.unwrap();
-    body["token"].as_str().unwrap().to_string()
-}
-
+/// A successful admin call's body.
 async fn admin(server: &TestServer, token: &str, method: Method, path: &str, body: Value) -> Value {
-    let res = server
-        .client
-        .request(method, server.url(path))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert!(res.status().is_success(), "{path}: {}", res.status());
-    res.json().await.unwrap()
+    let body = (!body.is_null()).then_some(body);
+    let (status, answer) = call(server, token, method, path, body).await;
+    assert!(status.is_success(), "{path}: {status} {answer}");
+    answer
 }
 
 async fn project_by_slug(server: &TestServer, token: &str, slug: &str) -> Value {
@@ -61,14 +44,6 @@ async fn project_by_slug(server: &TestServer, token: &str, slug: &str) -> Value 
         .find(|p| p["slug"] == slug)
         .unwrap()
         .clone()
-}
-
-/// The inlined page data of an HTML page.
-fn inlined(html: &str) -> Value {
-    let start = "<script type=\"application/json\" id=\"site-data\">";
-    let from = html.find(start).unwrap() + start.len();
-    let to = from + html[from..].find("</script>").unwrap();
-    serde_json::from_str(&html[from..to]).unwrap()
 }
 
 /// Every JSON-LD block of a page.

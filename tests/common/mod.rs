@@ -80,3 +80,46 @@ impl TestServer {
         }
     }
 }
+
+/// Signs in as the test admin and answers the token.
+pub async fn login(server: &TestServer) -> String {
+    let res = server
+        .client
+        .post(server.url("/api/admin/login"))
+        .json(&serde_json::json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let body: serde_json::Value = res.json().await.unwrap();
+    body["token"].as_str().unwrap().to_string()
+}
+
+/// An admin call with `token`; answers the status and the JSON body (every answer is JSON).
+pub async fn call(
+    server: &TestServer,
+    token: &str,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<serde_json::Value>,
+) -> (reqwest::StatusCode, serde_json::Value) {
+    let mut req = server
+        .client
+        .request(method, server.url(path))
+        .bearer_auth(token);
+    if let Some(body) = body {
+        req = req.json(&body);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status();
+    assert_eq!(res.headers()["content-type"], "application/json", "{path}");
+    (status, res.json().await.unwrap())
+}
+
+/// The page data an HTML page inlines.
+pub fn inlined(html: &str) -> serde_json::Value {
+    let start = "<script type=\"application/json\" id=\"site-data\">";
+    let from = html.find(start).unwrap() + start.len();
+    let to = from + html[from..].find("</script>").unwrap();
+    serde_json::from_str(&html[from..to]).unwrap()
+}
