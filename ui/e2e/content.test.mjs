@@ -102,16 +102,16 @@ describe('the owner edits the portfolio', () => {
     await form.getByLabel('Description').fill('A lakeside guest house of timber decks and quiet rooms.');
     await form.getByLabel('Introduction').fill('The owners wanted guests to hear the water before they saw it.');
     await form.getByRole('button', { name: 'Add section' }).click();
-    await form.getByLabel('Section 1 title').fill('Arrival');
-    await form.getByLabel('Point 1 of section 1').fill('A timber boardwalk from the gate');
+    await form.getByLabel('Section 1 title', { exact: true }).fill('Arrival');
+    await form.getByLabel('Point 1 of section 1', { exact: true }).fill('A timber boardwalk from the gate');
     await form.getByRole('button', { name: 'Add point to section 1' }).click();
-    await form.getByLabel('Point 2 of section 1').fill('A lobby open to the lake');
+    await form.getByLabel('Point 2 of section 1', { exact: true }).fill('A lobby open to the lake');
 
     // Several images at once, each with its alt text; then the cover.
     await form.locator('input[type=file][multiple]').setInputFiles([png('deck.png'), png('room.png')]);
-    await form.getByLabel('Alt text of image 2').waitFor();
-    await form.getByLabel('Alt text of image 1').fill('Timber deck over the lake at dusk');
-    await form.getByLabel('Alt text of image 2').fill('Guest room with a window onto the water');
+    await form.getByLabel('Alt text of image 2', { exact: true }).waitFor();
+    await form.getByLabel('Alt text of image 1', { exact: true }).fill('Timber deck over the lake at dusk');
+    await form.getByLabel('Alt text of image 2', { exact: true }).fill('Guest room with a window onto the water');
     await form.getByRole('button', { name: 'Move image 2 up' }).click();
     await form.locator('input[type=file]:not([multiple])').setInputFiles(png('cover.png'));
     await page.waitForFunction(() => document.querySelector('img[alt="Preview of the cover"]'));
@@ -244,14 +244,15 @@ describe('the owner edits the portfolio', () => {
     assert.equal(await grid.first().textContent(), second);
     await visitor.check();
 
-    // And by drag and drop: the last project's handle dropped on the first row.
-    const last = (await panelTitles(page)).at(-1);
+    // And by drag and drop: the last project's handle dropped on the row above it.
+    const order = await panelTitles(page);
+    const last = order.at(-1);
     const dropped = page.waitForResponse((r) => r.url().endsWith('/api/admin/portfolio-projects/order') && r.ok());
     await page
       .getByRole('button', { name: new RegExp(`^Reorder ${last}`) })
-      .dragTo(page.getByRole('list', { name: 'Projects' }).getByRole('listitem').first());
+      .dragTo(projectRow(page, order.at(-2)));
     await dropped;
-    assert.equal((await panelTitles(page))[0], last);
+    assert.deepEqual(await panelTitles(page), [...order.slice(0, -2), last, order.at(-2)]);
   });
 
   test('deletes a project with Undo', async () => {
