@@ -179,6 +179,9 @@ async fn hostile_content_cannot_end_a_script_element() {
 async fn unknown_and_unpublished_slugs_are_404_and_left_out_of_the_sitemap() {
     let server = start().await;
     let token = login(&server).await;
+    let res = server.get("/portfolio/modern-serenity/").await;
+    assert_eq!(res.status(), 301);
+    assert_eq!(res.headers()["location"], "/portfolio/modern-serenity");
     let res = server.get("/portfolio/no-such-project").await;
     assert_eq!(res.status(), 404);
     assert!(res.text().await.unwrap().contains("Page Not Found"));

@@ -39,19 +39,20 @@ impl Store {
     /// Every record of the kind, in its list order.
     pub fn list<R: Record>(&self) -> Result<Vec<R>> {
         let txn = self.db.begin_read()?;
-        let mut all: Vec<R> = match txn.open_table(R::TABLE) {
-            Ok(table) => decode_all(&table)?,
-            // A file an earlier release wrote, read without opening it for writing (the restore
-            // check), may lack a table added since: it holds none of those records.
-            Err(redb::TableError::TableDoesNotExist(_)) => Vec::new(),
-            Err(e) => return Err(e.into()),
+        let mut all: Vec<R> = match open_to_read::<R>(&txn)? {
+            Some(table) => decode_all(&table)?,
+            None => Vec::new(),
         };
         R::sort(&mut all);
         Ok(all)
     }
 
     pub fn get<R: Record>(&self, id: u64) -> Result<Option<R>> {
-        Ok(self.list::<R>()?.into_iter().find(|r| r.id() == id))
+        let txn = self.db.begin_read()?;
+        let Some(table) = open_to_read::<R>(&txn)? else {
+            return Ok(None);
+        };
+        table.get(id)?.map(|v| R::decode(v.value())).transpose()
     }
 
     /// Stores `record` under a new id.
@@ -123,6 +124,18 @@ impl Store {
             R::sort(&mut all);
             Ok(Ok(all))
         })
+    }
+}
+
+/// The kind's table, or `None` in a file an earlier release wrote and that was read without being
+/// opened for writing (the restore check): it holds none of those records.
+fn open_to_read<R: Record>(
+    txn: &redb::ReadTransaction,
+) -> Result<Option<redb::ReadOnlyTable<u64, &'static [u8]>>> {
+    match txn.open_table(R::TABLE) {
+        Ok(table) => Ok(Some(table)),
+        Err(redb::TableError::TableDoesNotExist(_)) => Ok(None),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -155,7 +155,7 @@ fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
     let pages = app.shells.pages();
     if path.len() > 1 && path.ends_with('/') {
         let trimmed = path.trim_end_matches('/');
-        if ROUTES.find(trimmed).is_some() {
+        if ROUTES.find(trimmed).is_some() || pages.get(trimmed).is_some() {
             return redirect(trimmed);
         }
     }
