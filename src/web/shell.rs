@@ -313,9 +313,9 @@ impl Site {
                 map.insert(key.to_string(), value);
             }
         };
-        if let Some(logo) = self.setting("company_logo") {
-            put("logo", json!(self.absolute(logo)));
-        }
+        // Without an uploaded logo the pages show the bundled one.
+        let logo = self.setting("company_logo").unwrap_or("/images/logo.svg");
+        put("logo", json!(self.absolute(logo)));
         if let Some(phone) = self.setting("company_phone") {
             put("telephone", json!(phone));
         }
