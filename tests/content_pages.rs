@@ -480,7 +480,12 @@ async fn pages_stay_small_with_107_projects() {
             .unwrap()
             .unwrap();
     }
+    let started = std::time::Instant::now();
     server.app.refresh_site().unwrap();
+    println!(
+        "re-rendering every page with 107 projects: {:?}",
+        started.elapsed()
+    );
     let brotli_size = |path: &'static str| {
         let server = &server;
         async move {
