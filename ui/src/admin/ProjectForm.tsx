@@ -130,6 +130,7 @@ export function ProjectForm({
               <div className="flex flex-wrap items-end gap-2">
                 <TextField
                   label={`Section ${s + 1} title`}
+                  invalid={invalid.includes(`Section ${s + 1} title`)}
                   value={section.title}
                   onChange={(title) => setSection({ ...section, title })}
                   className="min-w-0 flex-1 basis-60"

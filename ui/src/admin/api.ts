@@ -53,7 +53,8 @@ export interface AdminProject {
   updatedAt?: string;
 }
 
-export type ProjectPayload = Omit<AdminProject, 'id' | 'updatedAt'>;
+/** A project as sent; a null year is the current year. */
+export type ProjectPayload = Omit<AdminProject, 'id' | 'updatedAt' | 'year'> & { year: number | null };
 
 export interface AdminNewsItem {
   id: number;

@@ -57,7 +57,7 @@ describe('project form', () => {
     ];
     const payload = payloadFromDraft(draft);
     expect(payload.title).toBe('New Villa');
-    expect(payload.year).toBe(0);
+    expect(payload.year).toBeNull();
     expect(payload.tags).toEqual(['Villa', 'Pool']);
     expect(payload.sections).toEqual([{ title: 'Pool', bullets: ['Deep end'] }]);
     expect(splitTags('')).toEqual([]);
@@ -68,6 +68,8 @@ describe('project form', () => {
     draft.gallery = [...draft.gallery, { key: 9, imageUrl: '/media/b.jpg', alt: ' ' }];
     expect(missingProjectFields(draft)).toEqual(['Title', 'Alt text of gallery image 2']);
     expect(missingProjectFields({ ...draft, isActive: false })).toEqual(['Title']);
+    draft.sections = [...draft.sections, { key: 10, title: ' ', bullets: [{ key: 11, text: 'A point' }] }];
+    expect(missingProjectFields({ ...draft, isActive: false })).toEqual(['Title', 'Section 2 title']);
   });
 
   it('moves and removes rows, leaving the list alone at its ends', () => {

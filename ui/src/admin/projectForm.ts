@@ -99,7 +99,7 @@ export function payloadFromDraft(draft: ProjectDraft): ProjectPayload {
     slug: draft.slug.trim(),
     headline: draft.headline.trim(),
     category: draft.category,
-    year: Number.isFinite(year) ? year : 0,
+    year: Number.isFinite(year) ? year : null,
     location: draft.location.trim(),
     tags: splitTags(draft.tags),
     description: draft.description.trim(),
@@ -128,6 +128,11 @@ export function payloadFromProject(project: AdminProject): ProjectPayload {
 export function missingProjectFields(draft: ProjectDraft): string[] {
   const missing: string[] = [];
   if (!draft.title.trim()) missing.push('Title');
+  draft.sections.forEach((section, index) => {
+    if (!section.title.trim() && section.bullets.some((bullet) => bullet.text.trim())) {
+      missing.push(`Section ${index + 1} title`);
+    }
+  });
   if (draft.isActive) {
     draft.gallery.forEach((image, index) => {
       if (!image.alt.trim()) missing.push(`Alt text of gallery image ${index + 1}`);
