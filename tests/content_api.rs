@@ -577,12 +577,98 @@ fn a_first_release_file_gains_the_case_studies_and_keeps_the_owners_choices() {
         );
         drop(store);
     }
-    // Every record is now written at this release's version.
+    // Every record is now written at this release's version, and so is the file's format.
     let db = redb::Database::open(&path).unwrap();
     let txn = db.begin_read().unwrap();
+    const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
+    let meta = txn.open_table(META).unwrap();
+    let format = meta
+        .get("format_version")
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(format, studio::store::FORMAT_VERSION.to_le_bytes());
+    assert_eq!(studio::store::FORMAT_VERSION, 2);
     let table = txn.open_table(PROJECTS).unwrap();
     for entry in table.iter().unwrap() {
         let (_, v) = entry.unwrap();
         assert_eq!(v.value()[0], 2);
     }
+}
+
+fn v2_fixture() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v2-content.redb")
+}
+
+/// Writes the fixture of this release's content records (format 2): run once, by the release that
+/// introduced them; kept for the record of what it holds.
+/// `cargo test --test content_api -- --ignored write_the_v2_content_fixture`
+#[test]
+#[ignore = "writes tests/fixtures/v2-content.redb; the committed file must never be regenerated"]
+fn write_the_v2_content_fixture() {
+    use studio::store::{NewsItem, Project, Store, Testimonial, no_rule, project_rule};
+    let path = v2_fixture();
+    assert!(
+        !path.exists(),
+        "{} exists: never overwrite it",
+        path.display()
+    );
+    {
+        let store = Store::open(&path).unwrap();
+        let mut p = store
+            .projects()
+            .unwrap()
+            .into_iter()
+            .find(|p| p.slug == "modern-serenity")
+            .unwrap();
+        p.slug = "serenity-home".into();
+        p.is_active = false;
+        store
+            .replace::<Project>(p.id, p, &project_rule)
+            .unwrap()
+            .unwrap();
+        let news = NewsItem {
+            id: 0,
+            date: "2025-01-05".into(),
+            title: "Fixture news".into(),
+            content: "Kept across releases".into(),
+            is_active: false,
+        };
+        store.create(news, &no_rule).unwrap().unwrap();
+        let quote = Testimonial {
+            id: 0,
+            quote: "Fixture quote".into(),
+            name: "Fixture Client".into(),
+            role: "Homeowner".into(),
+            is_active: true,
+            order: 9,
+        };
+        store.create(quote, &no_rule).unwrap().unwrap();
+    }
+    let mut db = redb::Database::open(&path).unwrap();
+    db.compact().unwrap();
+}
+
+#[test]
+fn the_v2_content_fixture_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("studio.redb");
+    std::fs::copy(v2_fixture(), &path).expect("tests/fixtures/v2-content.redb is missing");
+    studio::backup::verify(&path).unwrap();
+    let store = studio::store::Store::open(&path).unwrap();
+    store.read_everything().unwrap();
+    let projects = store.projects().unwrap();
+    assert_eq!(projects.len(), 7);
+    let renamed = projects.iter().find(|p| p.slug == "serenity-home").unwrap();
+    assert_eq!(renamed.former_slugs, ["modern-serenity"]);
+    assert!(!renamed.is_active);
+    assert_eq!(renamed.sections.len(), 4);
+    let news = store.news_items().unwrap();
+    assert_eq!(news.len(), 6);
+    let fixture = news.iter().find(|n| n.title == "Fixture news").unwrap();
+    assert!(!fixture.is_active);
+    let quotes = store.testimonials().unwrap();
+    assert_eq!(quotes.len(), 4);
+    assert_eq!(quotes.last().unwrap().order, 9);
 }

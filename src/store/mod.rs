@@ -30,7 +30,8 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The layout of the data file as a whole; bumped only when tables are added, renamed or re-keyed.
-pub const FORMAT_VERSION: u32 = 1;
+/// 2: the news_items and testimonials tables, and projects with their case studies (issue 13).
+pub const FORMAT_VERSION: u32 = 2;
 
 const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
 const ADMINS: TableDefinition<u64, &[u8]> = TableDefinition::new("admins");
@@ -138,7 +139,11 @@ impl Store {
                     );
                 }
                 // A file of an earlier release gains this release's content once.
-                if !content::upgrade_content(&txn)? {
+                let upgraded = content::upgrade_content(&txn)?;
+                if version < FORMAT_VERSION {
+                    txn.open_table(META)?
+                        .insert(META_FORMAT, FORMAT_VERSION.to_le_bytes().as_slice())?;
+                } else if !upgraded {
                     txn.abort()?;
                     return Ok(());
                 }
