@@ -93,7 +93,14 @@ async fn a_case_study_has_its_own_head_and_structured_data() {
     assert_eq!(studio["name"], "Nivasa Design Studio");
     assert_eq!(studio["url"], format!("{ORIGIN}/"));
     assert_eq!(studio["logo"], format!("{ORIGIN}/images/logo.svg"));
-    for key in ["telephone", "email", "address", "openingHours", "sameAs", "logo"] {
+    for key in [
+        "telephone",
+        "email",
+        "address",
+        "openingHours",
+        "sameAs",
+        "logo",
+    ] {
         assert!(studio.get(key).is_some(), "{key}");
     }
     assert_eq!(ld[1]["itemListElement"][2]["name"], "Modern Serenity");
