@@ -186,11 +186,7 @@ async fn preview_page(
         let Some(id) = preview::verify(&store.hmac_key()?, &token, crate::auth::now_secs()) else {
             return Ok(None);
         };
-        let Some(rendered) = app_.shells.preview(store, id)? else {
-            return Ok(None);
-        };
-        let project = store.get::<crate::store::Project>(id)?;
-        Ok(project.filter(|p| p.slug == slug).map(|_| rendered))
+        app_.shells.preview(store, id, &slug)
     })
     .await;
     let pages = app.shells.pages();

@@ -159,7 +159,8 @@ struct Site {
 }
 
 impl Site {
-    fn load(store: &Store, origin: &str) -> Result<Site> {
+    /// Reads the site; `draft` is a project being previewed, whose images are looked up too.
+    fn load(store: &Store, origin: &str, draft: Option<&Project>) -> Result<Site> {
         let settings: BTreeMap<String, String> = store
             .settings()?
             .into_iter()
@@ -215,15 +216,15 @@ impl Site {
             images: BTreeMap::new(),
             origin: origin.trim_end_matches('/').to_string(),
         };
-        site.images = crate::media::image_infos(store, site.every_image_url(None))?;
+        site.images = crate::media::image_infos(store, site.every_image_url(draft))?;
         Ok(site)
     }
 
-    /// Every image URL the pages name; `extra` is a draft being previewed.
-    fn every_image_url<'a>(&'a self, extra: Option<&'a Project>) -> Vec<&'a str> {
+    /// Every image URL the pages name, and those of `draft`.
+    fn every_image_url<'a>(&'a self, draft: Option<&'a Project>) -> Vec<&'a str> {
         let mut urls: Vec<&str> = self.slides.iter().map(|s| s.image_url.as_str()).collect();
         urls.extend(self.settings.get("company_logo").map(String::as_str));
-        for p in self.published.iter().chain(extra) {
+        for p in self.published.iter().chain(draft) {
             urls.extend(project_image_urls(p));
         }
         urls
@@ -429,7 +430,7 @@ impl Shells {
     /// host) makes the absolute URLs in the pages.
     pub fn new(index_html: &str, store: &Store, origin: &str) -> Result<Shells> {
         let template = Template::parse(index_html)?;
-        let pages = template.render_all(&Site::load(store, origin)?)?;
+        let pages = template.render_all(&Site::load(store, origin, None)?)?;
         Ok(Shells {
             template,
             origin: origin.to_string(),
@@ -448,7 +449,7 @@ impl Shells {
     pub fn refresh(&self, store: &Store) -> Result<()> {
         let pages = Arc::new(
             self.template
-                .render_all(&Site::load(store, &self.origin)?)?,
+                .render_all(&Site::load(store, &self.origin, None)?)?,
         );
         match self.current.write() {
             Ok(mut guard) => *guard = pages,
@@ -458,13 +459,12 @@ impl Shells {
     }
 
     /// The page of project `id` exactly as visitors would see it once published, kept out of
-    /// search engines; `None` when no project has that id.
-    pub fn preview(&self, store: &Store, id: u64) -> Result<Option<Rendered>> {
-        let Some(project) = store.get::<Project>(id)? else {
+    /// search engines; `None` unless that project exists and has the slug `slug`.
+    pub fn preview(&self, store: &Store, id: u64, slug: &str) -> Result<Option<Rendered>> {
+        let Some(project) = store.get::<Project>(id)?.filter(|p| p.slug == slug) else {
             return Ok(None);
         };
-        let mut site = Site::load(store, &self.origin)?;
-        site.images = crate::media::image_infos(store, site.every_image_url(Some(&project)))?;
+        let site = Site::load(store, &self.origin, Some(&project))?;
         let (rendered, _) = self.template.render_project(&site, &project, true)?;
         Ok(Some(rendered))
     }
