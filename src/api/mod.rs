@@ -3,10 +3,12 @@
 //! Every route checks its path before its method, so that a path nobody serves is a 404 and only a
 //! served path with the wrong method is a 405. One `recover` turns every rejection into JSON.
 
+pub mod account;
 pub mod admin;
 pub mod backup;
 pub mod contact;
 pub mod media;
+pub mod messages;
 
 use crate::app::App;
 use serde::Serialize;
@@ -104,6 +106,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     let admin = admin::routes(app.clone());
     let media = media::routes(app.clone());
     let backup = backup::routes(app.clone());
+    let messages = messages::routes(app.clone());
+    let account = account::routes(app.clone());
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -124,6 +128,10 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(media)
         .unify()
         .or(backup)
+        .unify()
+        .or(messages)
+        .unify()
+        .or(account)
         .unify();
     warp::path("api").and(all.recover(recover).unify())
 }

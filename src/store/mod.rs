@@ -12,7 +12,10 @@ mod projects;
 mod records;
 mod settings;
 
-pub use records::{Admin, ContactMessage, HeroSlide, MediaFile, Project, Setting, Versioned};
+pub use contacts::{ContactChange, ContactFilter, ContactPage};
+pub use records::{
+    Admin, ContactMessage, Folder, HeroSlide, MediaFile, Project, Setting, Versioned,
+};
 
 use anyhow::{Context, Result, anyhow, bail};
 use redb::{
