@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
+use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer, login};
 use serde_json::{Value, json};
 
 const NEW_PASSWORD: &str = "a-brand-new-passphrase";
@@ -17,13 +17,6 @@ async fn login_with(server: &TestServer, password: &str) -> reqwest::Response {
         .send()
         .await
         .unwrap()
-}
-
-async fn login(server: &TestServer) -> String {
-    let res = login_with(server, ADMIN_PASSWORD).await;
-    assert_eq!(res.status(), 200);
-    let body: Value = res.json().await.unwrap();
-    body["token"].as_str().unwrap().to_string()
 }
 
 async fn change(server: &TestServer, token: &str, current: &str, new: &str) -> (u16, Value) {

@@ -4,44 +4,11 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
-use reqwest::{Method, StatusCode};
+use common::{TestServer, call, login};
+use reqwest::Method;
 use serde_json::{Value, json};
 use std::time::Duration;
 use studio::store::{Folder, Store};
-
-async fn login(server: &TestServer) -> String {
-    let res = server
-        .client
-        .post(server.url("/api/admin/login"))
-        .json(&json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let body: Value = res.json().await.unwrap();
-    body["token"].as_str().unwrap().to_string()
-}
-
-async fn call(
-    server: &TestServer,
-    token: &str,
-    method: Method,
-    path: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut req = server
-        .client
-        .request(method, server.url(path))
-        .bearer_auth(token);
-    if let Some(body) = body {
-        req = req.json(&body);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status();
-    assert_eq!(res.headers()["content-type"], "application/json", "{path}");
-    (status, res.json().await.unwrap())
-}
 
 async fn post_contact(server: &TestServer, body: Value) -> Value {
     let res = server

@@ -87,3 +87,38 @@ impl TestServer {
         }
     }
 }
+
+/// Signs in as the test admin; the session token.
+pub async fn login(server: &TestServer) -> String {
+    let res = server
+        .client
+        .post(server.url("/api/admin/login"))
+        .json(&serde_json::json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(res.status(), 200);
+    let body: serde_json::Value = res.json().await.expect("login answer");
+    body["token"].as_str().expect("a token").to_string()
+}
+
+/// One JSON call with the bearer token: the status and the JSON answer.
+pub async fn call(
+    server: &TestServer,
+    token: &str,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<serde_json::Value>,
+) -> (reqwest::StatusCode, serde_json::Value) {
+    let mut req = server
+        .client
+        .request(method, server.url(path))
+        .bearer_auth(token);
+    if let Some(body) = body {
+        req = req.json(&body);
+    }
+    let res = req.send().await.expect("call");
+    let status = res.status();
+    assert_eq!(res.headers()["content-type"], "application/json", "{path}");
+    (status, res.json().await.expect("a JSON answer"))
+}

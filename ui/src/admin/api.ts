@@ -11,6 +11,9 @@ export const API = {
   heroSlides: '/api/admin/hero-slides',
   projects: '/api/admin/portfolio-projects',
   contacts: '/api/contacts',
+  contactsCsv: '/api/contacts.csv',
+  password: '/api/admin/password',
+  signOutEverywhere: '/api/admin/sign-out-everywhere',
   settings: '/api/admin/company-settings',
   media: '/api/admin/media-files',
   backup: '/api/admin/backup',
@@ -43,6 +46,10 @@ export interface ContactMessage {
   message: string;
   /** An ISO 8601 string or epoch milliseconds: both become a Date as they are. */
   createdAt: string | number;
+  /** Opened by the owner (absent from servers before the inbox: read). */
+  read?: boolean;
+  /** Where it is filed (absent from servers before the inbox: the inbox). */
+  folder?: 'inbox' | 'spam';
 }
 
 export interface CompanySetting {
