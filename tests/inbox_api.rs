@@ -432,3 +432,46 @@ fn the_first_release_s_messages_open_as_read_inbox_messages() {
         .unwrap();
     assert!(next.id > id);
 }
+
+/// How long 10,000 messages take to open: run by hand, prints figures, asserts no timing.
+/// `cargo test --release --test inbox_api -- --ignored --nocapture ten_thousand`
+#[tokio::test]
+#[ignore = "a measurement, not a check"]
+async fn ten_thousand_messages_open_quickly() {
+    let server = TestServer::start().await;
+    let token = login(&server).await;
+    let store = server.app.store.clone();
+    let text = "We are planning a 3BHK in Kondapur and would like to meet next week. ".repeat(4);
+    let started = std::time::Instant::now();
+    for i in 0..10_000 {
+        store
+            .add_contact(&format!("Visitor {i}"), &format!("v{i}@example.in"), &text)
+            .unwrap();
+    }
+    println!("seeded 10,000 messages in {:?}", started.elapsed());
+    for path in [
+        "/api/contacts?folder=inbox&limit=50&offset=0",
+        "/api/contacts?folder=inbox&limit=0",
+        "/api/contacts?folder=inbox&limit=50&offset=0&q=visitor+9999",
+        "/api/contacts",
+    ] {
+        let started = std::time::Instant::now();
+        let (status, _) = call(&server, &token, Method::GET, path, None).await;
+        assert_eq!(status, 200);
+        println!("GET {path}: {:?}", started.elapsed());
+    }
+    let started = std::time::Instant::now();
+    let res = server
+        .client
+        .get(server.url("/api/contacts.csv"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    let size = res.bytes().await.unwrap().len();
+    println!(
+        "GET /api/contacts.csv ({size} bytes): {:?}",
+        started.elapsed()
+    );
+    server.stop().await;
+}
