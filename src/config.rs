@@ -21,6 +21,7 @@ pub struct Layer {
     pub data: Option<PathBuf>,
     pub public_url: Option<String>,
     pub token_ttl: Option<String>,
+    pub contact_min_fill: Option<String>,
     pub upload_max_mb: Option<u64>,
     pub trusted_proxies: Option<Vec<String>>,
     pub backup_dir: Option<PathBuf>,
@@ -102,6 +103,7 @@ impl Layer {
             data: over.data.or(self.data),
             public_url: over.public_url.or(self.public_url),
             token_ttl: over.token_ttl.or(self.token_ttl),
+            contact_min_fill: over.contact_min_fill.or(self.contact_min_fill),
             upload_max_mb: over.upload_max_mb.or(self.upload_max_mb),
             trusted_proxies: over.trusted_proxies.or(self.trusted_proxies),
             backup_dir: over.backup_dir.or(self.backup_dir),
@@ -146,6 +148,7 @@ impl Layer {
             data: var("STUDIO_DATA").map(PathBuf::from),
             public_url: var("STUDIO_PUBLIC_URL"),
             token_ttl: var("STUDIO_TOKEN_TTL"),
+            contact_min_fill: var("STUDIO_CONTACT_MIN_FILL"),
             upload_max_mb: number("STUDIO_UPLOAD_MAX_MB")?,
             trusted_proxies: var("STUDIO_TRUSTED_PROXIES").map(|v| {
                 v.split(',')
@@ -247,6 +250,8 @@ pub struct Config {
     /// Absolute origin for the sitemap, e.g. `https://studio.example`; else taken from the Host header.
     pub public_url: Option<String>,
     pub token_ttl: Duration,
+    /// A contact message sent sooner than this after its form token was issued is filed as spam.
+    pub contact_min_fill: Duration,
     pub upload_max_bytes: u64,
     pub trusted_proxies: Vec<IpAddr>,
     pub backup_dir: Option<PathBuf>,
@@ -333,6 +338,7 @@ impl Config {
             data: l.data.unwrap_or_else(|| PathBuf::from(DEFAULT_DATA)),
             public_url,
             token_ttl: duration("token_ttl", l.token_ttl, "12h")?,
+            contact_min_fill: duration("contact_min_fill", l.contact_min_fill, "3s")?,
             upload_max_bytes: upload_max_mb * 1024 * 1024,
             trusted_proxies,
             backup_dir: l.backup_dir,

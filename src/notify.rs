@@ -237,6 +237,8 @@ mod tests {
             email: "asha@example.in".into(),
             message: "We would like a 3BHK done in teak.".into(),
             created_at_ms: 1_733_000_000_000,
+            read: false,
+            folder: crate::store::Folder::Inbox,
         };
         let text = String::from_utf8(mailer.compose(&msg).unwrap().formatted()).unwrap();
         assert!(text.contains("Reply-To: "), "{text}");

@@ -5,8 +5,9 @@ mod common;
 
 use common::TestServer;
 use serde_json::{Value, json};
+use std::time::Duration;
 use studio::config::Layer;
-use studio::store::Store;
+use studio::store::{Folder, Store};
 
 async fn post_json(server: &TestServer, body: &Value) -> reqwest::Response {
     server
@@ -36,6 +37,11 @@ fn valid() -> Value {
     json!({ "name": "Meera Iyer", "email": "meera@example.in", "message": "We would like to redo our living room." })
 }
 
+/// A person's token: handed out long enough ago for someone to have typed.
+fn typed_token(server: &TestServer) -> String {
+    server.form_token(Duration::from_secs(20))
+}
+
 async fn error_message(res: reqwest::Response) -> String {
     assert_eq!(res.headers()["content-type"], "application/json");
     let body: Value = res.json().await.unwrap();
@@ -47,7 +53,7 @@ async fn a_valid_message_is_stored_trimmed_and_survives_a_restart() {
     let mut server = TestServer::start().await;
     let res = post_json(
         &server,
-        &json!({ "name": "  Meera Iyer ", "email": " meera@example.in ", "message": "\n Hello,\nour flat in Gachibowli. \n" }),
+        &json!({ "name": "  Meera Iyer ", "email": " meera@example.in ", "message": "\n Hello,\nour flat in Gachibowli. \n", "formToken": typed_token(&server) }),
     )
     .await;
     assert_eq!(res.status(), 201);
@@ -63,6 +69,8 @@ async fn a_valid_message_is_stored_trimmed_and_survives_a_restart() {
     assert_eq!(all[0].email, "meera@example.in");
     assert_eq!(all[0].message, "Hello,\nour flat in Gachibowli.");
     assert!(all[0].created_at_ms > 0);
+    assert_eq!(all[0].folder, Folder::Inbox);
+    assert!(!all[0].read);
 
     // Acknowledged means on disk: reopen the file after the server is gone.
     let dir = std::mem::replace(&mut server.dir, tempfile::tempdir().unwrap());
@@ -191,7 +199,7 @@ async fn an_oversized_body_is_refused_unread() {
 }
 
 #[tokio::test]
-async fn the_honeypot_answers_like_a_success_and_stores_nothing() {
+async fn the_honeypot_answers_like_a_success_and_files_the_message_under_spam() {
     let server = TestServer::start().await;
     let mut body = valid();
     body["website"] = json!("https://spam.example");
@@ -206,12 +214,18 @@ async fn the_honeypot_answers_like_a_success_and_stores_nothing() {
     )
     .await;
     assert_eq!(res.status(), 201);
-    assert!(stored(&server).is_empty());
+    // The readable one is kept aside; the unreadable one has nothing worth keeping.
+    let all = stored(&server);
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].folder, Folder::Spam);
+    assert_eq!(all[0].name, "Meera Iyer");
     // An empty honeypot is what a person sends.
     let mut body = valid();
     body["website"] = json!("");
+    body["formToken"] = json!(typed_token(&server));
     assert_eq!(post_json(&server, &body).await.status(), 201);
-    assert_eq!(stored(&server).len(), 1);
+    assert_eq!(stored(&server).len(), 2);
+    assert_eq!(stored(&server)[0].folder, Folder::Inbox);
     server.stop().await;
 }
 
@@ -245,9 +259,15 @@ async fn the_sixth_message_in_ten_minutes_is_a_429_and_is_not_stored() {
     );
     assert_eq!(stored(&server).len(), 5);
     // The no-JavaScript form shares the same allowance.
+    let token = typed_token(&server);
     let res = post_form(
         &server,
-        &[("name", "N"), ("email", "a@b.in"), ("message", "m")],
+        &[
+            ("name", "N"),
+            ("email", "a@b.in"),
+            ("message", "m"),
+            ("formToken", &token),
+        ],
     )
     .await;
     assert_eq!(res.status(), 429);
@@ -322,24 +342,41 @@ async fn only_post_is_served_and_errors_stay_json() {
 }
 
 #[tokio::test]
-async fn the_plain_form_stores_and_redirects_to_a_thank_you_page() {
+async fn the_plain_form_confirms_once_stores_and_redirects_to_a_thank_you_page() {
     let server = TestServer::start().await;
-    let res = post_form(
-        &server,
-        &[
-            ("name", " Ravi Kumar "),
-            ("email", "ravi@example.in"),
-            ("message", "A villa in Kokapet & a café, 3 floors."),
-            ("website", ""),
-        ],
-    )
-    .await;
+    let typed = [
+        ("name", " Ravi Kumar "),
+        ("email", "ravi@example.in"),
+        ("message", "A villa in Kokapet & a café, 3 floors."),
+        ("website", ""),
+    ];
+    // The shared page's form has no token: the server asks to confirm, with one of its own.
+    let res = post_form(&server, &typed).await;
+    assert_eq!(res.status(), 200);
+    let page = res.text().await.unwrap();
+    assert!(page.contains("Please check your message and press Send Message"));
+    assert!(page.contains("value=\" Ravi Kumar \"") || page.contains("value=\"Ravi Kumar\""));
+    assert!(
+        stored(&server).is_empty(),
+        "nothing is stored before the confirmation"
+    );
+    let token = page
+        .split("name=\"formToken\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_string();
+    // At once, as a person pressing Send on a filled-in page may.
+    let mut confirmed = typed.to_vec();
+    confirmed.push(("formToken", &token));
+    let res = post_form(&server, &confirmed).await;
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/contact/thank-you");
     let all = stored(&server);
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].name, "Ravi Kumar");
     assert_eq!(all[0].message, "A villa in Kokapet & a café, 3 floors.");
+    assert_eq!(all[0].folder, Folder::Inbox);
 
     let res = server.get("/contact/thank-you").await;
     assert_eq!(res.status(), 200);
@@ -417,7 +454,7 @@ async fn the_plain_form_shows_the_reason_and_keeps_what_was_typed() {
 }
 
 #[tokio::test]
-async fn the_plain_form_drops_bots_and_refuses_what_it_cannot_read() {
+async fn the_plain_form_files_bots_under_spam_and_refuses_what_it_cannot_read() {
     let server = TestServer::start().await;
     let res = post_form(
         &server,
@@ -457,7 +494,9 @@ async fn the_plain_form_drops_bots_and_refuses_what_it_cannot_read() {
         .unwrap();
     assert_eq!(res.status(), 400);
     assert!(res.text().await.unwrap().contains("could not read"));
-    assert!(stored(&server).is_empty());
+    let all = stored(&server);
+    assert_eq!(all.len(), 1, "only the bot's message, kept aside");
+    assert_eq!((all[0].name.as_str(), all[0].folder), ("Bot", Folder::Spam));
 
     // The contact page itself is still the SPA's, and other methods on it are refused.
     assert_eq!(server.get("/contact").await.status(), 200);

@@ -159,6 +159,7 @@ async fn session(
     Ok(())
 }
 
+/// A person's message: with a form token handed out long enough ago to have typed it.
 async fn post_contact(server: &TestServer, message: &str) -> reqwest::Response {
     server
         .client
@@ -167,6 +168,7 @@ async fn post_contact(server: &TestServer, message: &str) -> reqwest::Response {
             "name": "Asha Reddy",
             "email": "asha@example.in",
             "message": message,
+            "formToken": server.form_token(Duration::from_secs(20)),
         }))
         .send()
         .await
@@ -203,6 +205,46 @@ async fn a_stored_message_is_mailed_to_the_studio() {
 }
 
 #[tokio::test]
+async fn spam_is_kept_but_never_mailed() {
+    let mut smtp = SmtpServer::start(Behaviour::default()).await;
+    let server = TestServer::start_with(Layer {
+        smtp: Some(smtp.layer()),
+        ..Layer::default()
+    })
+    .await;
+    // A bot posting straight to the API (no form token) hears success and is filed under spam.
+    let res = server
+        .client
+        .post(server.url("/api/contact"))
+        .json(&serde_json::json!({
+            "name": "Cheap Links",
+            "email": "bot@example.in",
+            "message": "Buy now",
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let res = post_contact(&server, "A person's message after the bot's.").await;
+    assert_eq!(res.status(), 201);
+    // Notices go out in order: had the bot's been queued, it would come first.
+    let mail = smtp.next_mail().await;
+    assert!(mail.data.contains("A person's message"), "{}", mail.data);
+    assert!(!mail.data.contains("Cheap Links"));
+    let folders: Vec<_> = server
+        .app
+        .store
+        .contacts()
+        .unwrap()
+        .into_iter()
+        .map(|m| (m.name, m.folder))
+        .collect();
+    assert!(folders.contains(&("Cheap Links".into(), studio::store::Folder::Spam)));
+    assert!(folders.contains(&("Asha Reddy".into(), studio::store::Folder::Inbox)));
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_refused_notice_is_retried_until_it_gets_through() {
     let mut smtp = SmtpServer::start(Behaviour {
         refuse_first: 2,
@@ -226,6 +268,8 @@ async fn a_refused_notice_is_retried_until_it_gets_through() {
         email: "ravi@example.in".into(),
         message: "Kitchen remodel in Gachibowli".into(),
         created_at_ms: 0,
+        read: false,
+        folder: studio::store::Folder::Inbox,
     });
     let mut sessions = 0;
     let mail = loop {

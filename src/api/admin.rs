@@ -1,5 +1,6 @@
-//! The owner's calls (SPEC §7): sign-in and token check, hero slides, messages and company
-//! settings (portfolio projects live in `projects.rs`), plus `require_admin`, the guard every admin call (in any module) sits behind.
+//! The owner's calls (SPEC §7): sign-in and token check, hero slides and company settings
+//! (projects: `projects.rs`; messages: `messages.rs`; password: `account.rs`), plus
+//! `require_admin`, the guard every admin call (in any module) sits behind.
 //!
 //! Every route matches its path and method before it checks the token, so an unknown path stays a
 //! 404 and a request without a valid token never gets its body read.
@@ -8,7 +9,7 @@ use super::{ApiError, blocking, error_response, json_response, with_app};
 use crate::app::App;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
-use crate::store::{ContactMessage, HeroSlide, HeroSlideInput, Setting, Store};
+use crate::store::{Admin, HeroSlide, HeroSlideInput, Setting, Store};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
@@ -226,14 +227,6 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
             ))
         });
 
-    let contacts = warp::path!("contacts")
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(|_: AdminIdentity, app: Arc<App>| {
-            list_json::<_, ContactJson>(app, Store::contacts)
-        });
-
     let list_settings = warp::path!("admin" / "company-settings")
         .and(warp::get())
         .and(admin())
@@ -268,8 +261,6 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .or(update_slide)
         .unify()
         .or(delete_slide)
-        .unify()
-        .or(contacts)
         .unify()
         .or(list_settings)
         .unify()
@@ -316,21 +307,12 @@ async fn login(
             "Please enter both username and password.",
         )));
     }
-    let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-    let ip_key = client_ip(peer, forwarded, &app.config.trusted_proxies).to_string();
-    let user_key: String = username.to_lowercase().chars().take(MAX_USERNAME).collect();
-
-    // Counted before the check, so a burst of parallel guesses cannot all pass a check that only
-    // later failures would close.
-    let limits = &app.limits;
-    if let Err(wait) = limits
-        .login_by_ip
-        .hit(&ip_key)
-        .and_then(|()| limits.login_by_user.hit(&user_key))
-    {
-        tracing::warn!(client = %ip_key, "sign-in refused: too many attempts");
+    let keys = LoginKeys::new(&app, peer, &headers, &username);
+    if let Err(wait) = keys.hit(&app) {
+        tracing::warn!(client = %keys.ip, "sign-in refused: too many attempts");
         return Ok(too_many_attempts(wait));
     }
+    let ip_key = keys.ip.clone();
 
     let store = app.store.clone();
     let lookup = username.clone();
@@ -348,33 +330,69 @@ async fn login(
             INVALID_CREDENTIALS,
         ));
     };
-    // The rightful owner proved the password: earlier failures no longer say anything about them.
-    limits.login_by_ip.reset(&ip_key);
-    limits.login_by_user.reset(&user_key);
+    keys.reset(&app);
+    let session = fresh_session(&app, &admin).await?;
+    tracing::info!(client = %ip_key, admin = %admin.username, "signed in");
+    Ok(json_response(StatusCode::OK, &session))
+}
 
+/// The keys a password attempt is counted under: the client's address and the user name.
+pub(super) struct LoginKeys {
+    pub ip: String,
+    user: String,
+}
+
+impl LoginKeys {
+    pub fn new(
+        app: &App,
+        peer: Option<SocketAddr>,
+        headers: &HeaderMap,
+        username: &str,
+    ) -> LoginKeys {
+        let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+        LoginKeys {
+            ip: client_ip(peer, forwarded, &app.config.trusted_proxies).to_string(),
+            user: username.to_lowercase().chars().take(MAX_USERNAME).collect(),
+        }
+    }
+
+    /// Counts an attempt. Counted before the check, so a burst of parallel guesses cannot all
+    /// pass a check that only later failures would close.
+    pub fn hit(&self, app: &App) -> Result<(), Duration> {
+        app.limits
+            .login_by_ip
+            .hit(&self.ip)
+            .and_then(|()| app.limits.login_by_user.hit(&self.user))
+    }
+
+    /// The rightful owner proved the password: earlier failures no longer say anything about them.
+    pub fn reset(&self, app: &App) {
+        app.limits.login_by_ip.reset(&self.ip);
+        app.limits.login_by_user.reset(&self.user);
+    }
+}
+
+/// A new token for `admin` at its current generation: `{token, admin, expiresAt}`.
+pub(super) async fn fresh_session(app: &App, admin: &Admin) -> Result<Value, ApiError> {
     let store = app.store.clone();
     let ttl = app.config.token_ttl;
     let (id, generation) = (admin.id, admin.token_generation);
     let now = auth::now_secs();
     let token =
         blocking(move || auth::issue_token(&store.hmac_key()?, id, generation, now, ttl)).await?;
-    tracing::info!(client = %ip_key, admin = %admin.username, "signed in");
     let expires_at = UNIX_EPOCH
         + Duration::from_secs(
             now.saturating_add(ttl.as_secs().max(1))
                 .min(LAST_FORMATTABLE_SECS),
         );
-    Ok(json_response(
-        StatusCode::OK,
-        &serde_json::json!({
-            "token": token,
-            "admin": AdminIdentity { id: admin.id, username: admin.username },
-            "expiresAt": humantime::format_rfc3339_seconds(expires_at).to_string(),
-        }),
-    ))
+    Ok(serde_json::json!({
+        "token": token,
+        "admin": AdminIdentity { id: admin.id, username: admin.username.clone() },
+        "expiresAt": humantime::format_rfc3339_seconds(expires_at).to_string(),
+    }))
 }
 
-fn too_many_attempts(wait: Duration) -> Response {
+pub(super) fn too_many_attempts(wait: Duration) -> Response {
     let secs = retry_after_secs(wait);
     let mut res = error_response(
         StatusCode::TOO_MANY_REQUESTS,
@@ -570,28 +588,6 @@ impl From<HeroSlide> for SlideJson {
             order: s.order,
             is_active: s.is_active,
             created_at: iso8601(s.created_at_ms),
-        }
-    }
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ContactJson {
-    id: u64,
-    name: String,
-    email: String,
-    message: String,
-    created_at: String,
-}
-
-impl From<ContactMessage> for ContactJson {
-    fn from(m: ContactMessage) -> ContactJson {
-        ContactJson {
-            id: m.id,
-            name: m.name,
-            email: m.email,
-            message: m.message,
-            created_at: iso8601(m.created_at_ms),
         }
     }
 }

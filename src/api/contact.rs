@@ -1,12 +1,15 @@
 //! `POST /api/contact`: a visitor's message, checked, rate-limited and stored durably before any 2xx.
 //!
 //! The no-JavaScript form (`web::contact_form`) goes through the same [`submit`], so both doors
-//! apply the same rules.
+//! apply the same rules. A message that looks like a bot's (`crate::spam`) is stored under spam,
+//! not e-mailed, and answered exactly like a person's. `GET /api/contact/token` hands the SPA the
+//! signed form token it sends along.
 
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
 use crate::limits;
-use crate::store::ContactMessage;
+use crate::spam::{self, SpamReason};
+use crate::store::{ContactMessage, Folder};
 use serde::Deserialize;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -37,6 +40,9 @@ pub struct ContactInput {
     pub message: Option<String>,
     #[serde(default)]
     pub website: Option<String>,
+    /// The signed form token (`crate::spam`): when the form was handed out.
+    #[serde(default, rename = "formToken")]
+    pub form_token: Option<String>,
 }
 
 /// A message that passed every check, trimmed.
@@ -50,8 +56,10 @@ pub struct ValidContact {
 /// What became of a submission that was not refused.
 #[derive(Debug)]
 pub enum Accepted {
+    /// Stored, in the inbox or (a bot's) under spam.
     Stored(ContactMessage),
-    /// The honeypot was filled in: answered like a success, stored nowhere.
+    /// The honeypot was filled in and the fields are unusable: answered like a success, stored
+    /// nowhere (there is nothing to keep).
     DroppedAsBot,
 }
 
@@ -177,22 +185,20 @@ pub fn is_email(email: &str) -> bool {
     local_ok && domain_ok
 }
 
-/// The one path every contact message takes: drop bots, validate, count against the client's
-/// limit, store durably, then announce.
+/// The one path every contact message takes: judge person or bot, validate, count against the
+/// client's limit, store durably (spam too: kept aside, never lost), then announce.
 pub async fn submit(
     app: &Arc<App>,
     client: IpAddr,
     input: ContactInput,
 ) -> Result<Accepted, Refused> {
-    // A bot is answered like a person whatever else it sent, so the answer teaches it nothing.
-    let bot = input
-        .website
-        .as_deref()
-        .is_some_and(|w| !w.trim().is_empty());
-    let valid = if bot {
-        None
-    } else {
-        Some(validate(&input).map_err(Refused::Invalid)?)
+    let verdict = verdict(app, &input).await.map_err(Refused::Failed)?;
+    // A honeypot bot is answered like a person whatever else it sent, so the answer teaches it
+    // nothing; anyone else hears what to fix.
+    let valid = match (validate(&input), verdict) {
+        (Ok(valid), _) => Some(valid),
+        (Err(_), Err(SpamReason::Honeypot)) => None,
+        (Err(reason), _) => return Err(Refused::Invalid(reason)),
     };
     // Bots count against the limit too, so a flood from one address soon meets a 429.
     app.limits
@@ -200,23 +206,59 @@ pub async fn submit(
         .hit(&client.to_string())
         .map_err(Refused::TooMany)?;
     let Some(valid) = valid else {
-        tracing::info!(%client, "contact form honeypot filled in; message dropped");
+        tracing::info!(%client, "contact form honeypot filled in with unusable fields; dropped");
         return Ok(Accepted::DroppedAsBot);
     };
+    let folder = match verdict {
+        Ok(()) => Folder::Inbox,
+        Err(reason) => {
+            tracing::info!(%client, reason = reason.as_str(), "contact message filed as spam");
+            Folder::Spam
+        }
+    };
     let store = app.store.clone();
-    let stored = blocking(move || store.add_contact(&valid.name, &valid.email, &valid.message))
-        .await
-        .map_err(Refused::Failed)?;
+    let stored =
+        blocking(move || store.add_contact_in(&valid.name, &valid.email, &valid.message, folder))
+            .await
+            .map_err(Refused::Failed)?;
     message_stored(app, &stored);
     Ok(Accepted::Stored(stored))
 }
 
-/// The one place a new message is announced. It runs after the durable write, so a notice that
-/// fails (the e-mail notice of `src/notify.rs`, queued here, sent in the background) never loses or
-/// delays a message.
+/// Whether a submission is a person's (`Ok`) or why it looks like a bot's.
+pub async fn verdict(
+    app: &Arc<App>,
+    input: &ContactInput,
+) -> Result<Result<(), SpamReason>, ApiError> {
+    let store = app.store.clone();
+    let key = blocking(move || store.hmac_key()).await?;
+    Ok(spam::check(
+        &key,
+        input.form_token.as_deref(),
+        input.website.as_deref(),
+        crate::store::now_ms(),
+        app.config.contact_min_fill,
+    ))
+}
+
+/// A fresh form token, handed out now.
+pub async fn form_token(app: &Arc<App>) -> Result<String, ApiError> {
+    let store = app.store.clone();
+    blocking(move || spam::issue(&store.hmac_key()?, crate::store::now_ms())).await
+}
+
+/// The one place a new message is announced, and where it is known to be a person's (inbox) or a
+/// bot's (spam); per-day counts of real messages belong here. It runs after the durable write, so
+/// a notice that fails (the e-mail notice of `src/notify.rs`, queued here, sent in the background)
+/// never loses or delays a message. Spam is never e-mailed.
 fn message_stored(app: &App, msg: &ContactMessage) {
-    tracing::info!(id = msg.id, "contact message stored");
-    app.notifier.message_stored(msg);
+    match msg.folder {
+        Folder::Inbox => {
+            tracing::info!(id = msg.id, "contact message stored");
+            app.notifier.message_stored(msg);
+        }
+        Folder::Spam => tracing::info!(id = msg.id, "contact message stored under spam"),
+    }
 }
 
 /// The client's address for rate limiting: the peer, or the forwarded address behind a trusted proxy.
@@ -228,9 +270,19 @@ pub fn client_filter(app: Arc<App>) -> impl Filter<Extract = (IpAddr,), Error = 
         })
 }
 
-/// `POST /api/contact` with a JSON body of at most `BODY_MAX` bytes.
+/// `POST /api/contact` with a JSON body of at most `BODY_MAX` bytes, and `GET /api/contact/token`.
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
-    warp::path!("contact")
+    let token = warp::path!("contact" / "token")
+        .and(warp::get())
+        .and(with_app(app.clone()))
+        .and_then(|app: Arc<App>| async move {
+            let token = form_token(&app).await?;
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "token": token }),
+            ))
+        });
+    let post = warp::path!("contact")
         .and(warp::post())
         .and(warp::body::content_length_limit(BODY_MAX))
         .and(warp::body::json::<ContactInput>())
@@ -253,7 +305,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
                     }
                 })
             },
-        )
+        );
+    token.or(post).unify()
 }
 
 #[cfg(test)]
@@ -266,6 +319,7 @@ mod tests {
             email: Some(email.into()),
             message: Some(message.into()),
             website: None,
+            form_token: None,
         }
     }
 

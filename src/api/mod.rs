@@ -3,10 +3,12 @@
 //! Every route checks its path before its method, so that a path nobody serves is a 404 and only a
 //! served path with the wrong method is a 405. One `recover` turns every rejection into JSON.
 
+pub mod account;
 pub mod admin;
 pub mod backup;
 pub mod contact;
 pub mod media;
+pub mod messages;
 pub mod news;
 pub mod page_data;
 pub mod projects;
@@ -116,6 +118,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .unify()
         .or(page_data::routes(app.clone()))
         .unify();
+    let messages = messages::routes(app.clone());
+    let account = account::routes(app.clone());
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -138,6 +142,10 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(backup)
         .unify()
         .or(content)
+        .unify()
+        .or(messages)
+        .unify()
+        .or(account)
         .unify();
     warp::path("api").and(all.recover(recover).unify())
 }

@@ -50,4 +50,22 @@ impl Store {
             Ok((admin, created))
         })
     }
+
+    /// Bumps admin `id`'s token generation, so every token issued before is refused ('Sign out
+    /// everywhere'). `None` when there is no such admin.
+    pub fn revoke_admin_tokens(&self, id: u64) -> Result<Option<Admin>> {
+        self.write(|txn| {
+            let mut table = txn.open_table(ADMINS)?;
+            let Some(mut admin) = table
+                .get(id)?
+                .map(|v| Admin::decode(v.value()))
+                .transpose()?
+            else {
+                return Ok(None);
+            };
+            admin.token_generation = admin.token_generation.wrapping_add(1);
+            table.insert(admin.id, admin.encode()?.as_slice())?;
+            Ok(Some(admin))
+        })
+    }
 }

@@ -1,9 +1,62 @@
-//! The contact messages visitors send.
+//! The contact messages visitors send, and the owner's inbox over them: read marks, folders,
+//! search and paging.
 
 use super::*;
 
+/// Which messages a listing asks for.
+#[derive(Debug, Clone, Default)]
+pub struct ContactFilter {
+    /// Only this folder; every folder when `None`.
+    pub folder: Option<Folder>,
+    /// Words that must all appear (case-insensitively) in the name, e-mail or message.
+    pub query: String,
+}
+
+impl ContactFilter {
+    fn matches(&self, msg: &ContactMessage, words: &[String]) -> bool {
+        if self.folder.is_some_and(|f| f != msg.folder) {
+            return false;
+        }
+        if words.is_empty() {
+            return true;
+        }
+        let text = format!("{}\n{}\n{}", msg.name, msg.email, msg.message).to_lowercase();
+        words.iter().all(|w| text.contains(w.as_str()))
+    }
+}
+
+/// One page of a listing, with the counts the panel shows beside it.
+#[derive(Debug, Clone)]
+pub struct ContactPage {
+    pub messages: Vec<ContactMessage>,
+    /// Messages matching the filter, across all pages.
+    pub total: usize,
+    /// Unread messages in the inbox (spam is never counted as waiting).
+    pub unread: usize,
+    pub inbox: usize,
+    pub spam: usize,
+}
+
+/// A change the owner makes to a message.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ContactChange {
+    pub read: Option<bool>,
+    pub folder: Option<Folder>,
+}
+
 impl Store {
+    /// Stores a message in the inbox.
     pub fn add_contact(&self, name: &str, email: &str, message: &str) -> Result<ContactMessage> {
+        self.add_contact_in(name, email, message, Folder::Inbox)
+    }
+
+    pub fn add_contact_in(
+        &self,
+        name: &str,
+        email: &str,
+        message: &str,
+        folder: Folder,
+    ) -> Result<ContactMessage> {
         self.write(|txn| {
             let msg = ContactMessage {
                 id: next_id(txn, "contact_messages")?,
@@ -11,6 +64,8 @@ impl Store {
                 email: email.to_string(),
                 message: message.to_string(),
                 created_at_ms: now_ms(),
+                read: false,
+                folder,
             };
             txn.open_table(CONTACTS)?
                 .insert(msg.id, msg.encode()?.as_slice())?;
@@ -24,5 +79,92 @@ impl Store {
         let mut all: Vec<ContactMessage> = decode_all(&txn.open_table(CONTACTS)?)?;
         all.sort_by_key(|m| std::cmp::Reverse((m.created_at_ms, m.id)));
         Ok(all)
+    }
+
+    /// The messages matching `filter`, newest first, from `offset`, at most `limit` of them.
+    pub fn contact_page(
+        &self,
+        filter: &ContactFilter,
+        offset: usize,
+        limit: usize,
+    ) -> Result<ContactPage> {
+        let all = self.contacts()?;
+        let words: Vec<String> = filter
+            .query
+            .split_whitespace()
+            .map(str::to_lowercase)
+            .collect();
+        let (mut unread, mut inbox) = (0, 0);
+        for m in all.iter().filter(|m| m.folder == Folder::Inbox) {
+            inbox += 1;
+            unread += usize::from(!m.read);
+        }
+        let spam = all.len() - inbox;
+        let matching: Vec<ContactMessage> = all
+            .into_iter()
+            .filter(|m| filter.matches(m, &words))
+            .collect();
+        let total = matching.len();
+        let messages = matching.into_iter().skip(offset).take(limit).collect();
+        Ok(ContactPage {
+            messages,
+            total,
+            unread,
+            inbox,
+            spam,
+        })
+    }
+
+    /// Applies `change` to message `id`; `None` when there is no such message.
+    pub fn update_contact(&self, id: u64, change: ContactChange) -> Result<Option<ContactMessage>> {
+        self.write(|txn| {
+            let mut table = txn.open_table(CONTACTS)?;
+            let Some(mut msg) = table
+                .get(id)?
+                .map(|v| ContactMessage::decode(v.value()))
+                .transpose()?
+            else {
+                return Ok(None);
+            };
+            if let Some(read) = change.read {
+                msg.read = read;
+            }
+            if let Some(folder) = change.folder {
+                msg.folder = folder;
+            }
+            table.insert(id, msg.encode()?.as_slice())?;
+            Ok(Some(msg))
+        })
+    }
+
+    /// Removes message `id` and hands it back (for an undo); `None` when there was none.
+    pub fn delete_contact(&self, id: u64) -> Result<Option<ContactMessage>> {
+        self.write(|txn| {
+            let mut table = txn.open_table(CONTACTS)?;
+            let removed = table.remove(id)?;
+            removed
+                .map(|v| ContactMessage::decode(v.value()))
+                .transpose()
+        })
+    }
+
+    /// Puts a deleted message back under its own id (the panel's Undo). `false`, and nothing
+    /// written, when that id is taken or was never handed out.
+    pub fn restore_contact(&self, msg: &ContactMessage) -> Result<bool> {
+        self.write(|txn| {
+            // Only an id handed out before may come back, so a restore never takes one that
+            // `next_id` will give a new message later.
+            let issued = txn
+                .open_table(META)?
+                .get("seq:contact_messages")?
+                .and_then(|v| <[u8; 8]>::try_from(v.value()).ok())
+                .map_or(0, u64::from_le_bytes);
+            let mut table = txn.open_table(CONTACTS)?;
+            if msg.id == 0 || msg.id > issued || table.get(msg.id)?.is_some() {
+                return Ok(false);
+            }
+            table.insert(msg.id, msg.encode()?.as_slice())?;
+            Ok(true)
+        })
     }
 }

@@ -15,9 +15,10 @@ mod settings;
 
 pub use collection::{Record, Refused, Rule, no_rule};
 pub use content::{project_rule, testimonial_rule};
+pub use contacts::{ContactChange, ContactFilter, ContactPage};
 pub use records::{
-    Admin, ContactMessage, GalleryImage, HeroSlide, MediaFile, NewsItem, Project, ProjectSection,
-    Setting, Testimonial, Versioned,
+    Admin, ContactMessage, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem, Project,
+    ProjectSection, Setting, Testimonial, Versioned,
 };
 
 use anyhow::{Context, Result, anyhow, bail};

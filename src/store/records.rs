@@ -205,11 +205,72 @@ pub struct ContactMessage {
     pub email: String,
     pub message: String,
     pub created_at_ms: u64,
+    /// Whether the owner has opened it (version 2).
+    pub read: bool,
+    /// Where it is filed (version 2).
+    pub folder: Folder,
+}
+
+/// Where a contact message is filed: a person's in the inbox, a bot's under spam.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Folder {
+    Inbox,
+    Spam,
+}
+
+impl Folder {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Folder::Inbox => "inbox",
+            Folder::Spam => "spam",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Folder> {
+        match text {
+            "inbox" => Some(Folder::Inbox),
+            "spam" => Some(Folder::Spam),
+            _ => None,
+        }
+    }
+}
+
+/// Version 1 of [`ContactMessage`], as the first release wrote it.
+#[derive(Deserialize)]
+struct ContactMessageV1 {
+    id: u64,
+    name: String,
+    email: String,
+    message: String,
+    created_at_ms: u64,
 }
 
 impl Versioned for ContactMessage {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
     const NAME: &'static str = "contact message";
+
+    fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
+        if version != 1 {
+            bail!(
+                "a contact message record of version {version}, newer than this release knows \
+                 (it reads up to {}); run a newer studio release",
+                Self::VERSION
+            );
+        }
+        let v1: ContactMessageV1 =
+            postcard::from_bytes(body).context("decoding a version 1 contact message record")?;
+        Ok(ContactMessage {
+            id: v1.id,
+            name: v1.name,
+            email: v1.email,
+            message: v1.message,
+            created_at_ms: v1.created_at_ms,
+            // The first release showed every message in full in one list, so the owner has seen
+            // them; and it had no spam filter, so all of them sit in the inbox.
+            read: true,
+            folder: Folder::Inbox,
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -259,6 +320,29 @@ mod tests {
         let bytes = slide.encode().unwrap();
         assert_eq!(bytes[0], HeroSlide::VERSION);
         assert_eq!(HeroSlide::decode(&bytes).unwrap(), slide);
+    }
+
+    #[test]
+    fn version_1_contact_messages_upgrade_to_read_inbox_messages() {
+        #[derive(Serialize)]
+        struct V1<'a>(u64, &'a str, &'a str, &'a str, u64);
+        let mut bytes = vec![1u8];
+        bytes.extend(postcard::to_allocvec(&V1(4, "Asha", "a@b.in", "Hello", 99)).unwrap());
+        let msg = ContactMessage::decode(&bytes).unwrap();
+        assert_eq!(
+            (msg.id, msg.name.as_str(), msg.created_at_ms),
+            (4, "Asha", 99)
+        );
+        assert!(msg.read);
+        assert_eq!(msg.folder, Folder::Inbox);
+        let again = ContactMessage::decode(&msg.encode().unwrap()).unwrap();
+        assert_eq!(again, msg);
+        assert!(
+            ContactMessage::decode(&[3, 0])
+                .unwrap_err()
+                .to_string()
+                .contains("newer")
+        );
     }
 
     #[test]

@@ -3,6 +3,10 @@
 //!
 //! Success redirects (303) to `GET /contact/thank-you`, so a reload never sends twice. A refusal
 //! answers the error page at once with its status and the form filled in with what was typed.
+//!
+//! The shared `/contact` page cannot carry a per-visit form token (it is rendered once per data
+//! change), so a post without one, or with one that has run out, gets a confirmation page: the
+//! same form, filled in, with a fresh token; pressing Send there files the message in the inbox.
 
 use super::{Dist, html_security_headers, shell::escape};
 use crate::api::contact::{
@@ -10,6 +14,7 @@ use crate::api::contact::{
 };
 use crate::api::with_app;
 use crate::app::App;
+use crate::spam::{self, SpamReason};
 use std::net::IpAddr;
 use std::sync::{Arc, LazyLock};
 use warp::http::{HeaderValue, StatusCode, header};
@@ -160,13 +165,31 @@ impl Frame {
     }
 
     /// The form again, with the reason it was refused and what the visitor typed.
-    fn refused(&self, reason: &str, typed: &ContactInput) -> String {
+    fn refused(&self, reason: &str, typed: &ContactInput, token: &str) -> String {
+        let notice = format!(
+            "<div class=\"cf-alert\" role=\"alert\"><p>{}</p></div>\n",
+            escape(reason)
+        );
+        let main = self.form("Your message was not sent", &notice, typed, token);
+        self.page("Message not sent", &main)
+    }
+
+    /// The form filled in with what the visitor typed, to send once more with a fresh token.
+    fn confirm(&self, typed: &ContactInput, token: &str) -> String {
+        let notice = "<p class=\"cf-lead\">Please check your message and press Send Message \
+                      to send it.</p>\n";
+        let main = self.form("Almost sent", notice, typed, token);
+        self.page("Confirm your message", &main)
+    }
+
+    fn form(&self, heading: &str, notice: &str, typed: &ContactInput, token: &str) -> String {
         let value = |v: &Option<String>| escape(v.as_deref().unwrap_or(""));
-        let main = format!(
+        format!(
             "<p class=\"cf-eyebrow\">Contact</p>\n\
-             <h1>Your message was not sent</h1>\n\
-             <div class=\"cf-alert\" role=\"alert\"><p>{reason}</p></div>\n\
+             <h1>{heading}</h1>\n\
+             {notice}\
              <form class=\"cf-form\" method=\"post\" action=\"/contact\">\n\
+             <input type=\"hidden\" name=\"formToken\" value=\"{token}\">\n\
              <label for=\"name\">Name</label>\n\
              <input id=\"name\" name=\"name\" type=\"text\" autocomplete=\"name\" required maxlength=\"{NAME_MAX}\" value=\"{name}\">\n\
              <label for=\"email\">Email</label>\n\
@@ -178,13 +201,33 @@ impl Frame {
              <button class=\"cf-button\" type=\"submit\">Send Message</button>\n\
              </form>\n\
              <p class=\"cf-direct\">You can also reach us directly: {direct}</p>\n",
-            reason = escape(reason),
+            heading = escape(heading),
+            token = escape(token),
             name = value(&typed.name),
             email = value(&typed.email),
             message = value(&typed.message),
             direct = self.direct_lines(),
-        );
-        self.page("Message not sent", &main)
+        )
+    }
+}
+
+/// A token for a form this server renders. It is dated `contact_min_fill` back: the visitor has
+/// already typed the message once, and a person pressing Send on a filled-in form can be quick.
+/// A bot gains nothing it could not get by waiting those seconds.
+async fn page_token(app: &Arc<App>) -> String {
+    let store = app.store.clone();
+    let issued =
+        crate::store::now_ms().saturating_sub(app.config.contact_min_fill.as_millis() as u64);
+    match tokio::task::spawn_blocking(move || spam::issue(&store.hmac_key()?, issued)).await {
+        Ok(Ok(token)) => token,
+        Ok(Err(e)) => {
+            tracing::error!("signing a contact form token: {e:#}");
+            String::new()
+        }
+        Err(e) => {
+            tracing::error!("signing a contact form token: {e}");
+            String::new()
+        }
     }
 }
 
@@ -212,12 +255,31 @@ fn see_other(to: &'static str) -> Response {
 }
 
 async fn post(input: ContactInput, client: IpAddr, app: Arc<App>) -> Result<Response, Rejection> {
+    // A person posting the shared page's form without its script, or after a day away, is asked
+    // to confirm rather than filed under spam. A store failure here falls through to `submit`,
+    // which answers it.
+    if let Ok(Err(SpamReason::NoToken | SpamReason::Expired)) = contact::verdict(&app, &input).await
+    {
+        let frame = Frame::load(&app).await;
+        let token = page_token(&app).await;
+        return Ok(match contact::validate(&input) {
+            Ok(_) => html(StatusCode::OK, frame.confirm(&input, &token)),
+            Err(reason) => html(
+                StatusCode::BAD_REQUEST,
+                frame.refused(&reason, &input, &token),
+            ),
+        });
+    }
     let refused = match contact::submit(&app, client, input.clone()).await {
         Ok(Accepted::Stored(_) | Accepted::DroppedAsBot) => return Ok(see_other(THANK_YOU_PATH)),
         Err(refused) => refused,
     };
     let frame = Frame::load(&app).await;
-    let mut res = html(refused.status(), frame.refused(&refused.message(), &input));
+    let token = page_token(&app).await;
+    let mut res = html(
+        refused.status(),
+        frame.refused(&refused.message(), &input, &token),
+    );
     refused.add_headers(&mut res);
     Ok(res)
 }
@@ -247,9 +309,10 @@ async fn unreadable(rejection: Rejection, app: Arc<App>) -> Result<Response, Rej
         return Err(rejection);
     };
     let frame = Frame::load(&app).await;
+    let token = page_token(&app).await;
     Ok(html(
         status,
-        frame.refused(reason, &ContactInput::default()),
+        frame.refused(reason, &ContactInput::default(), &token),
     ))
 }
 
@@ -295,8 +358,10 @@ mod tests {
             email: Some("a@b.in".into()),
             message: Some("</textarea><b>hi</b>".into()),
             website: None,
+            form_token: None,
         };
-        let page = frame().refused("Please enter a valid email address.", &typed);
+        let page = frame().refused("Please enter a valid email address.", &typed, "f1.a\"b");
+        assert!(page.contains("name=\"formToken\" value=\"f1.a&quot;b\""));
         assert!(!page.contains("<script"), "{page}");
         assert!(page.contains("value=\"&quot;&gt;&lt;script&gt;"));
         assert!(page.contains("&lt;/textarea&gt;&lt;b&gt;hi&lt;/b&gt;</textarea>"));

@@ -62,6 +62,13 @@ impl TestServer {
         }
     }
 
+    /// A contact form token (`studio::spam`) signed by this server's key, handed out `age` ago.
+    pub fn form_token(&self, age: std::time::Duration) -> String {
+        let key = self.app.store.hmac_key().expect("key");
+        let issued = studio::store::now_ms().saturating_sub(age.as_millis() as u64);
+        studio::spam::issue(&key, issued).expect("form token")
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base, path)
     }

@@ -58,33 +58,54 @@ beforeEach(async () => {
     settings = [...settings.filter((s) => s.settingKey !== input.settingKey), saved];
     return { body: saved };
   };
-  server = await startApiServer(
-    routes({
-      'GET /api/admin/verify': () => ({ body: { admin: { id: 1, username: 'admin' } } }),
-      'GET /api/admin/hero-slides': () => ({ body: slides }),
-      'POST /api/admin/hero-slides': (request) => {
-        const slide = { id: nextId++, ...json<Omit<AdminHeroSlide, 'id'>>(request) };
-        slides.push(slide);
-        return { status: 201, body: slide };
-      },
-      'PUT /api/admin/hero-slides/1': slideRoute,
-      'PUT /api/admin/hero-slides/2': slideRoute,
-      'DELETE /api/admin/hero-slides/1': slideRoute,
-      'DELETE /api/admin/hero-slides/2': slideRoute,
-      'GET /api/admin/portfolio-projects': () => ({
-        body: [
-          { ...projectFixture, id: 1, slug: 'modern-serenity', title: 'Modern Serenity', description: 'A calm home', isActive: true, order: 0 },
-          { ...projectFixture, id: 2, slug: 'old-work', title: 'Old Work', description: 'Retired', isActive: false, order: 1 },
-        ],
-      }),
-      'GET /api/contacts': () => ({ body: messages }),
-      'GET /api/admin/company-settings': () => ({ body: settings }),
-      'POST /api/admin/company-settings': upsert,
-      'POST /api/admin/media-files': () => ({ status: 201, body: { fileUrl: '/media/0123abcd.png' } }),
+  const table = routes({
+    'GET /api/admin/verify': () => ({ body: { admin: { id: 1, username: 'admin' } } }),
+    'GET /api/admin/hero-slides': () => ({ body: slides }),
+    'POST /api/admin/hero-slides': (request) => {
+      const slide = { id: nextId++, ...json<Omit<AdminHeroSlide, 'id'>>(request) };
+      slides.push(slide);
+      return { status: 201, body: slide };
+    },
+    'PUT /api/admin/hero-slides/1': slideRoute,
+    'PUT /api/admin/hero-slides/2': slideRoute,
+    'DELETE /api/admin/hero-slides/1': slideRoute,
+    'DELETE /api/admin/hero-slides/2': slideRoute,
+    'GET /api/admin/portfolio-projects': () => ({
+      body: [
+        { ...projectFixture, id: 1, slug: 'modern-serenity', title: 'Modern Serenity', description: 'A calm home', isActive: true, order: 0 },
+        { ...projectFixture, id: 2, slug: 'old-work', title: 'Old Work', description: 'Retired', isActive: false, order: 1 },
+      ],
     }),
+    'GET /api/contacts': () => ({ body: messages }),
+    'GET /api/admin/company-settings': () => ({ body: settings }),
+    'POST /api/admin/company-settings': upsert,
+    'POST /api/admin/media-files': () => ({ status: 201, body: { fileUrl: '/media/0123abcd.png' } }),
+  });
+  server = await startApiServer((request) =>
+    request.method === 'GET' && request.path.startsWith('/api/contacts?') ? { body: inboxPage(request.path) } : table(request),
   );
   setToken('good');
 });
+
+/** The paged answer of GET /api/contacts (docs/admin-api.md), over `messages`. */
+function inboxPage(path: string) {
+  const params = new URL(path, 'http://x').searchParams;
+  const folderOf = (m: ContactMessage) => m.folder ?? 'inbox';
+  const folder = params.get('folder');
+  const matching = messages.filter((m) => !folder || folderOf(m) === folder);
+  const offset = Number(params.get('offset') ?? 0);
+  const limit = Number(params.get('limit') ?? 1000);
+  const inbox = messages.filter((m) => folderOf(m) === 'inbox');
+  return {
+    messages: matching.slice(offset, offset + limit),
+    total: matching.length,
+    offset,
+    limit,
+    unread: inbox.filter((m) => m.read === false).length,
+    inbox: inbox.length,
+    spam: messages.length - inbox.length,
+  };
+}
 
 afterEach(async () => {
   resetToasts();

@@ -9,6 +9,7 @@ import { createAdminQueryClient } from './queryClient';
 import { LOGIN_PATH, SessionGuard } from './session';
 import { LOGO_KEY } from './settings';
 import { Tabs, type TabDef } from './Tabs';
+import { UnreadBadge } from './inbox/UnreadBadge';
 import { HeroSlidesTab } from './tabs/HeroSlidesTab';
 import { MessagesTab } from './tabs/MessagesTab';
 import { NewsTab } from './tabs/NewsTab';
@@ -112,7 +113,7 @@ function Dashboard() {
         </div>
       </header>
       <div className="container-page py-6 sm:py-8">
-        <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={select}>
+        <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={select} badges={{ messages: <UnreadBadge /> }}>
           {tab === 'overview' && <OverviewTab onAction={onAction} />}
           {tab === 'slides' && <HeroSlidesTab startCreating={intent === 'add-slide'} />}
           {tab === 'portfolio' && <PortfolioTab />}

@@ -19,12 +19,15 @@ export function Tabs<K extends string>({
   tabs,
   selected,
   onSelect,
+  badges,
   children,
 }: {
   label: string;
   tabs: readonly TabDef<K>[];
   selected: K;
   onSelect: (key: K) => void;
+  /** Shown after a tab's name, e.g. an unread count. */
+  badges?: Partial<Record<K, ReactNode>>;
   children: ReactNode;
 }) {
   const list = useRef<HTMLDivElement>(null);
@@ -81,6 +84,7 @@ export function Tabs<K extends string>({
             >
               <Icon aria-hidden="true" className="size-4" />
               {tabLabel}
+              {badges?.[key]}
             </button>
           );
         })}

@@ -13,6 +13,9 @@ export const API = {
   news: '/api/admin/news-items',
   testimonials: '/api/admin/testimonials',
   contacts: '/api/contacts',
+  contactsCsv: '/api/contacts.csv',
+  password: '/api/admin/password',
+  signOutEverywhere: '/api/admin/sign-out-everywhere',
   settings: '/api/admin/company-settings',
   media: '/api/admin/media-files',
   backup: '/api/admin/backup',
@@ -85,6 +88,10 @@ export interface ContactMessage {
   message: string;
   /** An ISO 8601 string or epoch milliseconds: both become a Date as they are. */
   createdAt: string | number;
+  /** Opened by the owner (absent from servers before the inbox: read). */
+  read?: boolean;
+  /** Where it is filed (absent from servers before the inbox: the inbox). */
+  folder?: 'inbox' | 'spam';
 }
 
 export interface CompanySetting {

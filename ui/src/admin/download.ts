@@ -13,9 +13,14 @@ export function fileNameFrom(disposition: string | null): string | undefined {
  * to the browser as a download.
  */
 export async function downloadBackup(now: Date = new Date()): Promise<void> {
-  const response = await apiFetch('GET', API.backup);
+  await downloadFrom(API.backup, `studio-backup-${now.toISOString().slice(0, 10)}.redb`);
+}
+
+/** GETs `path` with the bearer token and saves the answer under the name the server gives, else `fallbackName`. */
+export async function downloadFrom(path: string, fallbackName: string): Promise<void> {
+  const response = await apiFetch('GET', path);
   const blob = await response.blob();
-  const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? `studio-backup-${now.toISOString().slice(0, 10)}.redb`;
+  const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderOpen, Images, Mail, Plus, Settings, type LucideIcon } from 'lucide-react';
 import { API } from '../api';
+import { useInboxCounts } from '../inbox/UnreadBadge';
 import { Card, TabHeading } from '../ui';
 
 /** Where a quick action leads: a tab, and for some a form opened in it. */
@@ -9,7 +10,6 @@ export type QuickAction = 'add-slide' | 'slides' | 'portfolio' | 'messages' | 'l
 const counts: { label: string; path: string; icon: LucideIcon }[] = [
   { label: 'Hero slides', path: API.heroSlides, icon: Images },
   { label: 'Portfolio projects', path: API.projects, icon: FolderOpen },
-  { label: 'Messages', path: API.contacts, icon: Mail },
   { label: 'Settings', path: API.settings, icon: Settings },
 ];
 
@@ -21,9 +21,21 @@ const actions: { action: QuickAction; label: string; icon: LucideIcon }[] = [
   { action: 'portfolio', label: 'View portfolio', icon: FolderOpen },
 ];
 
-function Count({ label, path, icon: Icon }: (typeof counts)[number]) {
+function Count({ label, path, icon }: (typeof counts)[number]) {
   const list = useQuery<unknown[]>({ queryKey: [path] });
   const value = list.isSuccess ? String(list.data.length) : list.isError ? '–' : '…';
+  return <CountCard label={label} value={value} icon={icon} />;
+}
+
+/** Messages in the inbox, and how many wait unread (counted on the server, never by loading them all). */
+function MessagesCount() {
+  const counts = useInboxCounts();
+  const value = counts.isSuccess ? String(counts.data.inbox) : counts.isError ? '–' : '…';
+  const unread = counts.data?.unread ?? 0;
+  return <CountCard label="Messages" value={value} icon={Mail} note={unread > 0 ? `${unread} unread` : undefined} />;
+}
+
+function CountCard({ label, value, icon: Icon, note }: { label: string; value: string; icon: LucideIcon; note?: string }) {
   return (
     <Card className="flex items-center gap-4">
       <span className="hidden size-12 shrink-0 place-items-center rounded-full bg-sand text-brass-700 sm:grid">
@@ -34,6 +46,7 @@ function Count({ label, path, icon: Icon }: (typeof counts)[number]) {
           {value}
         </p>
         <p className="mt-1 text-sm text-stone-600">{label}</p>
+        {note && <p className="text-sm font-semibold text-brass-700">{note}</p>}
       </div>
     </Card>
   );
@@ -44,7 +57,11 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
     <section aria-labelledby="overview-heading">
       <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {counts.map((count) => (
+        {counts.slice(0, 2).map((count) => (
+          <Count key={count.path} {...count} />
+        ))}
+        <MessagesCount />
+        {counts.slice(2).map((count) => (
           <Count key={count.path} {...count} />
         ))}
       </div>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Pencil } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_LOGO } from '../../lib/site';
+import { AccountSection } from '../account/AccountSection';
 import { API, apiRequest, uploadFile, type CompanySetting, type SettingPayload } from '../api';
 import { downloadBackup } from '../download';
 import { toastFailure, toastSuccess } from '../feedback';
@@ -55,6 +56,7 @@ export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {
             </ul>
           </Card>
           <BackupCard />
+          <AccountSection />
         </div>
       )}
     </section>

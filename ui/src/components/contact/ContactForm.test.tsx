@@ -15,7 +15,17 @@ function controlledFetch() {
   return { fetchImpl, calls, answer: (response: Response) => act(async () => answer(response)) };
 }
 
+/** Stands in for GET /api/contact/token and counts the requests. */
+const tokenStub = {
+  requests: 0,
+  fetch: async () => {
+    tokenStub.requests += 1;
+    return 'f1.signed-token';
+  },
+};
+
 beforeEach(() => {
+  tokenStub.requests = 0;
   render(<Toaster />);
 });
 
@@ -35,7 +45,7 @@ function fillIn() {
 
 describe('ContactForm', () => {
   it('is a real form with labelled fields the server understands, and a hidden honeypot', () => {
-    render(<ContactForm />);
+    render(<ContactForm fetchToken={tokenStub.fetch} />);
     const form = document.querySelector('form')!;
     expect(form.getAttribute('method')).toBe('post');
     expect(form.getAttribute('action')).toBe('/contact');
@@ -50,7 +60,7 @@ describe('ContactForm', () => {
 
   it('empty fields give the SPEC toast and send nothing', async () => {
     const { fetchImpl, calls } = controlledFetch();
-    render(<ContactForm fetchImpl={fetchImpl} />);
+    render(<ContactForm fetchImpl={fetchImpl} fetchToken={tokenStub.fetch} />);
     type('Name', 'Asha');
     type('Message', '   ');
     fireEvent.submit(submitButton().form!);
@@ -60,7 +70,7 @@ describe('ContactForm', () => {
 
   it('while sending the button reads Sending... and is disabled; success shows the thank-you panel', async () => {
     const { fetchImpl, calls, answer } = controlledFetch();
-    render(<ContactForm fetchImpl={fetchImpl} />);
+    render(<ContactForm fetchImpl={fetchImpl} fetchToken={tokenStub.fetch} />);
     fillIn();
     fireEvent.submit(submitButton().form!);
     await waitFor(() => expect(submitButton().textContent).toBe('Sending...'));
@@ -83,7 +93,7 @@ describe('ContactForm', () => {
 
   it('a failure shows the destructive toast and keeps what was typed', async () => {
     const { fetchImpl, answer } = controlledFetch();
-    render(<ContactForm fetchImpl={fetchImpl} />);
+    render(<ContactForm fetchImpl={fetchImpl} fetchToken={tokenStub.fetch} />);
     fillIn();
     fireEvent.submit(submitButton().form!);
     await waitFor(() => expect(submitButton().disabled).toBe(true));
@@ -96,5 +106,21 @@ describe('ContactForm', () => {
     expect(field('Email').value).toBe('asha@example.in');
     expect(field('Message').value).toBe('We are planning a 3BHK in Kondapur.');
     expect(screen.queryByRole('heading', { name: 'Thank You!' })).toBeNull();
+  });
+
+  it('asks for the form token when the visitor starts typing, not on load, and sends it along', async () => {
+    const { fetchImpl, calls, answer } = controlledFetch();
+    render(<ContactForm fetchImpl={fetchImpl} fetchToken={tokenStub.fetch} />);
+    expect(tokenStub.requests).toBe(0);
+    fillIn();
+    expect(tokenStub.requests).toBe(1);
+    const hidden = document.querySelector<HTMLInputElement>('input[type="hidden"][name="formToken"]')!;
+    await waitFor(() => expect(hidden.value).toBe('f1.signed-token'));
+    fireEvent.submit(submitButton().form!);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(String(calls[0]!.body)).formToken).toBe('f1.signed-token');
+    expect(tokenStub.requests).toBe(1);
+    await answer(new Response('{}', { status: 201 }));
+    await screen.findByRole('heading', { name: 'Thank You!' });
   });
 });

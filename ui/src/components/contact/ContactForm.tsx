@@ -1,8 +1,9 @@
 import { CircleCheck, Send } from 'lucide-react';
-import { useEffect, useReducer, useRef, type TargetedEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type TargetedEvent } from 'react';
 import { toast } from '../ui/toast';
 import {
   contactReducer,
+  fetchFormToken,
   hasMissingFields,
   INITIAL_STATE,
   MESSAGES,
@@ -13,6 +14,8 @@ import {
 interface Props {
   /** Injected by tests; the browser's fetch otherwise. */
   fetchImpl?: typeof fetch;
+  /** Injected by tests; GET /api/contact/token otherwise. */
+  fetchToken?: () => Promise<string | undefined>;
 }
 
 const inputClass =
@@ -23,8 +26,18 @@ const labelClass = 'block text-sm font-semibold tracking-wide text-charcoal';
  * The contact form. It is a real `<form method="post" action="/contact">` with the server's field
  * names, so the browser can still post it natively should the script handler not run.
  */
-export function ContactForm({ fetchImpl }: Props) {
+export function ContactForm({ fetchImpl, fetchToken = fetchFormToken }: Props) {
   const [state, dispatch] = useReducer(contactReducer, INITIAL_STATE);
+  // The form token is asked for when the visitor starts on the form, never on page load: the first
+  // load of a public page makes no API call.
+  const tokenRequest = useRef<Promise<string | undefined> | null>(null);
+  const [formToken, setFormToken] = useState('');
+  const startForm = () => {
+    if (tokenRequest.current) return;
+    const request = fetchToken();
+    tokenRequest.current = request;
+    void request.then((token) => setFormToken(token ?? ''));
+  };
   const { status, fields } = state;
   const sending = status === 'sending';
   const thanksRef = useRef<HTMLHeadingElement>(null);
@@ -49,9 +62,14 @@ export function ContactForm({ fetchImpl }: Props) {
       return;
     }
     dispatch({ type: 'send' });
-    const result = await sendContact(fields, fetchImpl);
+    startForm();
+    const token = (await tokenRequest.current) ?? undefined;
+    const result = await sendContact(fields, fetchImpl, token);
     if (result.ok) {
       dispatch({ type: 'sent' });
+      // Another message starts a new token.
+      tokenRequest.current = null;
+      setFormToken('');
       toast({ title: 'Message sent', description: MESSAGES.sent });
     } else {
       dispatch({ type: 'failed' });
@@ -90,6 +108,8 @@ export function ContactForm({ fetchImpl }: Props) {
       method="post"
       action="/contact"
       onSubmit={submit}
+      onFocusCapture={startForm}
+      onInputCapture={startForm}
       aria-labelledby="contact-form-heading"
       className="rounded-sm border border-sand-200 bg-white p-8 md:p-12"
     >
@@ -150,6 +170,8 @@ export function ContactForm({ fetchImpl }: Props) {
           className={`${inputClass} resize-y`}
         />
       </div>
+      {/* Posted natively too, should the script handler not run (docs/contact.md). */}
+      <input type="hidden" name="formToken" value={formToken} />
       {/* Honeypot: off-screen and out of the tab order; a person never fills it in. */}
       <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>

@@ -72,8 +72,29 @@ async function serverReason(response: Response): Promise<string | undefined> {
   }
 }
 
+/**
+ * GET /api/contact/token: the signed time the visitor started on the form. The server files a
+ * message without one, or sent within seconds of it, under the owner's spam (docs/contact.md).
+ * Never throws: without a token the message still goes, and the owner finds it under Spam.
+ */
+export async function fetchFormToken(fetchImpl: typeof fetch = fetch): Promise<string | undefined> {
+  try {
+    const response = await fetchImpl('/api/contact/token', { credentials: 'include' });
+    if (!response.ok) return undefined;
+    const body: unknown = await response.json();
+    const token = (body as { token?: unknown } | null)?.token;
+    return typeof token === 'string' ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** POST /api/contact (SPEC §7). Never throws: a network error is a failed send like any other. */
-export async function sendContact(fields: ContactFields, fetchImpl: typeof fetch = fetch): Promise<SendResult> {
+export async function sendContact(
+  fields: ContactFields,
+  fetchImpl: typeof fetch = fetch,
+  formToken?: string,
+): Promise<SendResult> {
   try {
     const response = await fetchImpl('/api/contact', {
       method: 'POST',
@@ -84,6 +105,7 @@ export async function sendContact(fields: ContactFields, fetchImpl: typeof fetch
         email: fields.email.trim(),
         message: fields.message.trim(),
         website: fields.website,
+        formToken,
       }),
     });
     if (response.ok) return { ok: true };

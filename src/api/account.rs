@@ -1,0 +1,129 @@
+//! The owner's account (docs/admin-api.md, "Account"): changing the password from the panel, and
+//! signing out every session. Both revoke every earlier token by bumping the admin's generation.
+
+use super::admin::{
+    AdminIdentity, Fields, LoginKeys, fresh_session, json_body, require_admin, too_many_attempts,
+};
+use super::{ApiError, blocking, error_response, json_response, with_app};
+use crate::app::App;
+use crate::auth;
+use serde_json::{Map, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, StatusCode};
+use warp::reply::Response;
+use warp::{Filter, Rejection};
+
+/// Shortest password the panel accepts. Longer than the host's `admin set-password` minimum
+/// (`auth::MIN_PASSWORD_LEN`): a password typed into a web page is the one most exposed to guessing.
+pub const MIN_NEW_PASSWORD: usize = 12;
+
+pub const CHANGED: &str = "Password changed successfully";
+const WRONG_CURRENT: &str = "Your current password is not correct.";
+
+fn check_new(password: &str) -> Result<(), ApiError> {
+    if password.chars().count() < MIN_NEW_PASSWORD {
+        return Err(ApiError::bad_request(format!(
+            "The new password needs at least {MIN_NEW_PASSWORD} characters."
+        )));
+    }
+    if password.len() > auth::MAX_PASSWORD_BYTES {
+        return Err(ApiError::bad_request(format!(
+            "The new password may have at most {} bytes.",
+            auth::MAX_PASSWORD_BYTES
+        )));
+    }
+    Ok(())
+}
+
+async fn change_password(
+    who: AdminIdentity,
+    app: Arc<App>,
+    peer: Option<SocketAddr>,
+    headers: HeaderMap,
+    body: Map<String, Value>,
+) -> Result<Response, Rejection> {
+    let fields = Fields(body);
+    let current = fields.raw_text("currentPassword")?;
+    let new = fields.raw_text("newPassword")?;
+    if current.is_empty() || new.is_empty() {
+        return Err(warp::reject::custom(ApiError::bad_request(
+            "Enter your current password and a new one.",
+        )));
+    }
+    check_new(&new)?;
+    // A stolen session must not become a way around the sign-in limits: every check of the
+    // current password counts like a sign-in attempt.
+    let keys = LoginKeys::new(&app, peer, &headers, &who.username);
+    if let Err(wait) = keys.hit(&app) {
+        tracing::warn!(client = %keys.ip, "password change refused: too many attempts");
+        return Ok(too_many_attempts(wait));
+    }
+    let store = app.store.clone();
+    let id = who.id;
+    let stored = blocking(move || store.admin(id)).await?;
+    let matched = auth::check_login_password(stored.map(|a| a.password_hash), current).await;
+    if !matched {
+        tracing::info!(client = %keys.ip, admin = %who.username, "password change: wrong current password");
+        // Not 401: the session itself is fine, and the panel signs out on a 401.
+        return Ok(error_response(StatusCode::FORBIDDEN, WRONG_CURRENT));
+    }
+    keys.reset(&app);
+    let store = app.store.clone();
+    let username = who.username.clone();
+    let (admin, _) = blocking(move || {
+        let hash = auth::hash_password(&new)?;
+        store.set_admin_password(&username, &hash)
+    })
+    .await?;
+    tracing::info!(client = %keys.ip, admin = %admin.username, "password changed; every other session signed out");
+    let mut session = fresh_session(&app, &admin).await?;
+    if let Some(obj) = session.as_object_mut() {
+        obj.insert("message".into(), Value::from(CHANGED));
+    }
+    Ok(json_response(StatusCode::OK, &session))
+}
+
+/// Every route of this module, under `/api`.
+pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
+    let password = warp::path!("admin" / "password")
+        .and(warp::post())
+        .and(require_admin(app.clone()))
+        .and(with_app(app.clone()))
+        .and(crate::service::peer_addr())
+        .and(warp::header::headers_cloned())
+        .and(json_body())
+        .and_then(change_password);
+
+    let sign_out = warp::path!("admin" / "sign-out-everywhere")
+        .and(warp::post())
+        .and(require_admin(app.clone()))
+        .and(with_app(app))
+        .and_then(|who: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            blocking(move || store.revoke_admin_tokens(who.id))
+                .await?
+                .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "Sign in first"))?;
+            tracing::info!(admin = %who.username, "signed out everywhere");
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "message": "Signed out everywhere" }),
+            ))
+        });
+
+    password.or(sign_out).unify().boxed()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_passwords_need_twelve_characters() {
+        assert!(check_new("eleven-char").is_err());
+        assert!(check_new("twelve-chars").is_ok());
+        assert!(check_new("అఆఇఈఉఊఋఎఏఐఒఓ").is_ok());
+        assert!(check_new(&"x".repeat(auth::MAX_PASSWORD_BYTES + 1)).is_err());
+    }
+}

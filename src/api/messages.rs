@@ -1,0 +1,359 @@
+//! The owner's inbox (docs/admin-api.md, "Messages"): the list with read marks, folders, search and
+//! paging; marking, moving, deleting and restoring one message; the CSV export. Every call sits
+//! behind `admin::require_admin`.
+
+use super::admin::{AdminIdentity, Fields, iso8601, json_body, require_admin};
+use super::contact::{ContactInput, validate};
+use super::{ApiError, blocking, json_response, with_app};
+use crate::app::App;
+use crate::store::{ContactChange, ContactFilter, ContactMessage, Folder};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::UNIX_EPOCH;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderValue, StatusCode, header};
+use warp::reply::Response;
+use warp::{Filter, Rejection};
+
+/// Most messages one page may ask for.
+pub const MAX_LIMIT: usize = 1000;
+
+const NOT_FOUND: &str = "No message has that id";
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ContactJson {
+    id: u64,
+    name: String,
+    email: String,
+    message: String,
+    created_at: String,
+    read: bool,
+    folder: &'static str,
+}
+
+impl From<ContactMessage> for ContactJson {
+    fn from(m: ContactMessage) -> ContactJson {
+        ContactJson {
+            id: m.id,
+            name: m.name,
+            email: m.email,
+            message: m.message,
+            created_at: iso8601(m.created_at_ms),
+            read: m.read,
+            folder: m.folder.as_str(),
+        }
+    }
+}
+
+/// What `GET /api/contacts` was asked: a filter, and a page only when `limit` or `offset` is given.
+#[derive(Debug)]
+struct ListQuery {
+    filter: ContactFilter,
+    page: Option<(usize, usize)>,
+}
+
+fn list_query(raw: &HashMap<String, String>) -> Result<ListQuery, ApiError> {
+    let folder = match raw
+        .get("folder")
+        .map(|f| f.trim())
+        .filter(|f| !f.is_empty())
+    {
+        None => None,
+        Some(f) => Some(
+            Folder::parse(f)
+                .ok_or_else(|| ApiError::bad_request("folder must be inbox or spam"))?,
+        ),
+    };
+    let number = |name: &str, max: usize| -> Result<Option<usize>, ApiError> {
+        raw.get(name)
+            .map(|v| {
+                v.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| *n <= max)
+                    .ok_or_else(|| {
+                        ApiError::bad_request(format!(
+                            "{name} must be a whole number from 0 to {max}"
+                        ))
+                    })
+            })
+            .transpose()
+    };
+    let limit = number("limit", MAX_LIMIT)?;
+    let offset = number("offset", usize::MAX)?;
+    let query = raw.get("q").map(|q| q.trim()).unwrap_or("");
+    if query.chars().count() > 200 {
+        return Err(ApiError::bad_request("q must have at most 200 characters"));
+    }
+    Ok(ListQuery {
+        filter: ContactFilter {
+            folder,
+            query: query.to_string(),
+        },
+        page: (limit.is_some() || offset.is_some())
+            .then(|| (offset.unwrap_or(0), limit.unwrap_or(MAX_LIMIT))),
+    })
+}
+
+async fn list(app: Arc<App>, raw: HashMap<String, String>) -> Result<Response, Rejection> {
+    let query = list_query(&raw)?;
+    let store = app.store.clone();
+    let (offset, limit) = query.page.unwrap_or((0, usize::MAX));
+    let filter = query.filter;
+    let page = blocking(move || store.contact_page(&filter, offset, limit)).await?;
+    let messages: Vec<ContactJson> = page.messages.into_iter().map(ContactJson::from).collect();
+    // SPEC's shape (a plain array) unless a page was asked for.
+    if query.page.is_none() {
+        return Ok(json_response(StatusCode::OK, &messages));
+    }
+    Ok(json_response(
+        StatusCode::OK,
+        &serde_json::json!({
+            "messages": messages,
+            "total": page.total,
+            "offset": offset,
+            "limit": limit,
+            "unread": page.unread,
+            "inbox": page.inbox,
+            "spam": page.spam,
+        }),
+    ))
+}
+
+fn change_from(body: Map<String, Value>) -> Result<ContactChange, ApiError> {
+    let fields = Fields(body);
+    let read = match fields.0.get("read") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(fields.flag("read", false)?),
+    };
+    let folder = match fields.raw_text("folder")?.trim() {
+        "" => None,
+        f => Some(
+            Folder::parse(f)
+                .ok_or_else(|| ApiError::bad_request("folder must be inbox or spam"))?,
+        ),
+    };
+    if read.is_none() && folder.is_none() {
+        return Err(ApiError::bad_request(
+            "Send read (true or false) and/or folder (inbox or spam)",
+        ));
+    }
+    Ok(ContactChange { read, folder })
+}
+
+/// The message a restore (the panel's Undo) puts back, checked like a visitor's.
+fn restored_from(id: u64, body: Map<String, Value>) -> Result<ContactMessage, ApiError> {
+    let fields = Fields(body);
+    let input = ContactInput {
+        name: Some(fields.raw_text("name")?),
+        email: Some(fields.raw_text("email")?),
+        message: Some(fields.raw_text("message")?),
+        ..ContactInput::default()
+    };
+    let valid = validate(&input).map_err(ApiError::bad_request)?;
+    let created = fields.raw_text("createdAt")?;
+    let created_at_ms = humantime::parse_rfc3339_weak(created.trim())
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map(|d| d.as_millis() as u64)
+        .ok_or_else(|| {
+            ApiError::bad_request("createdAt must be a date like 2026-01-31T09:30:00Z")
+        })?;
+    let change = match change_from(fields.0.clone()) {
+        Ok(change) => change,
+        Err(_) if !fields.0.contains_key("read") && !fields.0.contains_key("folder") => {
+            ContactChange::default()
+        }
+        Err(e) => return Err(e),
+    };
+    Ok(ContactMessage {
+        id,
+        name: valid.name,
+        email: valid.email,
+        message: valid.message,
+        created_at_ms,
+        read: change.read.unwrap_or(true),
+        folder: change.folder.unwrap_or(Folder::Inbox),
+    })
+}
+
+// ----- CSV -----
+
+/// One CSV cell (RFC 4180): a leading `'` on anything a spreadsheet would run as a formula, then
+/// quotes around any cell holding a comma, quote or line break, with inner quotes doubled.
+pub fn csv_cell(value: &str) -> String {
+    let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{value}")
+    } else {
+        value.to_string()
+    };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
+}
+
+/// Every message as CSV: a UTF-8 BOM (so spreadsheets read the names right), a header row, one
+/// CRLF-ended row per message, newest first.
+pub fn csv(messages: &[ContactMessage]) -> String {
+    let mut out = String::from("\u{feff}Date,Name,Email,Message,Read,Folder\r\n");
+    for m in messages {
+        let row = [
+            iso8601(m.created_at_ms),
+            m.name.clone(),
+            m.email.clone(),
+            m.message.clone(),
+            if m.read { "yes" } else { "no" }.to_string(),
+            m.folder.as_str().to_string(),
+        ];
+        let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
+        out.push_str(&cells.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+async fn export(app: Arc<App>) -> Result<Response, Rejection> {
+    let store = app.store.clone();
+    let body = blocking(move || Ok(csv(&store.contacts()?))).await?;
+    let day = &iso8601(crate::store::now_ms())[..10];
+    let mut res = Response::new(body.into());
+    let headers = res.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"messages-{day}.csv\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
+    Ok(res)
+}
+
+/// Every route of this module, under `/api`.
+pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
+    let admin = || require_admin(app.clone());
+    let app_ = || with_app(app.clone());
+
+    let list = warp::path!("contacts")
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and(warp::query::<HashMap<String, String>>())
+        .and_then(|_: AdminIdentity, app, raw| list(app, raw));
+
+    let export = warp::path!("contacts.csv")
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|_: AdminIdentity, app| export(app));
+
+    let update = warp::path!("contacts" / u64)
+        .and(warp::patch())
+        .and(admin())
+        .and(app_())
+        .and(json_body())
+        .and_then(
+            |id: u64, _: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let change = change_from(body)?;
+                let store = app.store.clone();
+                let msg = blocking(move || store.update_contact(id, change))
+                    .await?
+                    .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+                Ok::<_, Rejection>(json_response(StatusCode::OK, &ContactJson::from(msg)))
+            },
+        );
+
+    let delete = warp::path!("contacts" / u64)
+        .and(warp::delete())
+        .and(admin())
+        .and(app_())
+        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let msg = blocking(move || store.delete_contact(id))
+                .await?
+                .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+            Ok::<_, Rejection>(json_response(StatusCode::OK, &ContactJson::from(msg)))
+        });
+
+    let restore = warp::path!("contacts" / u64)
+        .and(warp::put())
+        .and(admin())
+        .and(app_())
+        .and(json_body())
+        .and_then(
+            |id: u64, _: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let msg = restored_from(id, body)?;
+                let store = app.store.clone();
+                let kept = msg.clone();
+                if !blocking(move || store.restore_contact(&kept)).await? {
+                    return Err(warp::reject::custom(ApiError::new(
+                        StatusCode::CONFLICT,
+                        "That message is still there, or its id was never used",
+                    )));
+                }
+                Ok::<_, Rejection>(json_response(StatusCode::CREATED, &ContactJson::from(msg)))
+            },
+        );
+
+    list.or(export)
+        .unify()
+        .or(update)
+        .unify()
+        .or(delete)
+        .unify()
+        .or(restore)
+        .unify()
+        .boxed()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_quoted_and_formulas_defused() {
+        assert_eq!(csv_cell("plain"), "plain");
+        assert_eq!(csv_cell("a, b"), "\"a, b\"");
+        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_cell("one\r\ntwo"), "\"one\r\ntwo\"");
+        assert_eq!(csv_cell("=1+1"), "'=1+1");
+        assert_eq!(csv_cell("+91 98480"), "'+91 98480");
+        assert_eq!(csv_cell("-2"), "'-2");
+        assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_cell("\tx"), "'\tx");
+        assert_eq!(csv_cell("\rx"), "\"'\rx\"");
+        assert_eq!(
+            csv_cell("=HYPERLINK(\"x\",\"y\")"),
+            "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\""
+        );
+    }
+
+    #[test]
+    fn paging_is_asked_for_explicitly() {
+        let q = |pairs: &[(&str, &str)]| {
+            list_query(
+                &pairs
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            )
+        };
+        assert!(q(&[]).unwrap().page.is_none());
+        assert!(q(&[("q", "kitchen")]).unwrap().page.is_none());
+        assert_eq!(q(&[("limit", "50")]).unwrap().page, Some((0, 50)));
+        assert_eq!(q(&[("offset", "10")]).unwrap().page, Some((10, MAX_LIMIT)));
+        assert!(q(&[("limit", "1001")]).is_err());
+        assert!(q(&[("limit", "-1")]).is_err());
+        assert!(q(&[("folder", "trash")]).is_err());
+        assert_eq!(
+            q(&[("folder", "spam")]).unwrap().filter.folder,
+            Some(Folder::Spam)
+        );
+    }
+}

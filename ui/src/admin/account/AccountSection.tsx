@@ -1,0 +1,127 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { KeyRound, LogOut } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { API, ApiError, apiRequest, clearToken, describeWait, setToken } from '../api';
+import { toastFailure, toastSuccess } from '../feedback';
+import { LOGIN_PATH } from '../session';
+import { buttonStyles, Card, inputClass, labelClass } from '../ui';
+
+/** The server's minimum (src/api/account.rs), checked here first so the owner hears it at once. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** What is wrong with the typed passwords, or undefined when they can be sent. */
+export function passwordProblem(current: string, next: string, repeat: string): string | undefined {
+  if (!current) return 'Please enter your current password.';
+  if ([...next].length < MIN_PASSWORD_LENGTH) return `The new password needs at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (next !== repeat) return 'The new passwords do not match.';
+  return undefined;
+}
+
+interface ChangedResponse {
+  token: string;
+}
+
+/** Settings > Account: change the password (this session stays signed in) and sign out everywhere. */
+export function AccountSection() {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const change = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = passwordProblem(current, next, repeat);
+    if (problem) {
+      toastFailure(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { token } = await apiRequest<ChangedResponse>('POST', API.password, {
+        currentPassword: current,
+        newPassword: next,
+      });
+      // Every earlier token is now refused; this session carries on with the fresh one.
+      setToken(token);
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+      toastSuccess('Password changed successfully');
+    } catch (error) {
+      const wait = error instanceof ApiError && error.status === 429 ? describeWait(error.retryAfter) : undefined;
+      toastFailure(wait ? `Too many attempts. Try again in ${wait}.` : 'Password not changed', wait ? undefined : error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signOutEverywhere = async () => {
+    setBusy(true);
+    try {
+      await apiRequest<null>('POST', API.signOutEverywhere);
+      clearToken();
+      queryClient.clear();
+      navigate(LOGIN_PATH, { replace: true });
+      toastSuccess('Signed out everywhere');
+    } catch (error) {
+      toastFailure('Could not sign out everywhere', error);
+      setBusy(false);
+    }
+  };
+
+  const field = (key: string, label: string, value: string, set: (v: string) => void, autoComplete: string) => (
+    <div className="grid gap-2">
+      <label htmlFor={`${id}-${key}`} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onInput={(event) => set(event.currentTarget.value)}
+        className={inputClass}
+        aria-describedby={key === 'new' ? `${id}-hint` : undefined}
+      />
+    </div>
+  );
+
+  return (
+    <Card>
+      <section aria-labelledby={`${id}-heading`}>
+        <h3 id={`${id}-heading`} className="font-display text-2xl">
+          Account
+        </h3>
+        <form noValidate onSubmit={change} className="mt-4 grid max-w-md gap-4" aria-label="Change password">
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
+          {field('current', 'Current password', current, setCurrent, 'current-password')}
+          {field('new', 'New password', next, setNext, 'new-password')}
+          <p id={`${id}-hint`} className="-mt-2 text-xs text-stone-600">
+            At least {MIN_PASSWORD_LENGTH} characters. Every other signed-in device is signed out.
+          </p>
+          {field('repeat', 'Repeat the new password', repeat, setRepeat, 'new-password')}
+          <div>
+            <button type="submit" className={buttonStyles.primary} disabled={busy}>
+              <KeyRound aria-hidden="true" className="size-4" />
+              Change password
+            </button>
+          </div>
+        </form>
+        <div className="mt-8 border-t border-sand-200 pt-6">
+          <p className="max-w-2xl text-sm text-stone-600">
+            Lost a phone or signed in on a shared computer? Sign out everywhere ends every session, this one too.
+          </p>
+          <button type="button" className={`${buttonStyles.plain} mt-3`} disabled={busy} onClick={() => void signOutEverywhere()}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign out everywhere
+          </button>
+        </div>
+      </section>
+    </Card>
+  );
+}

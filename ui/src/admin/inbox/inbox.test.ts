@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTS_PATH, folderOf, isRead, pagePath, rangeText, replyHref } from './inbox';
+
+describe('inbox helpers', () => {
+  it('asks the server for one page, with the search only when there is one', () => {
+    expect(pagePath({ folder: 'inbox', q: '', offset: 0 })).toBe('/api/contacts?folder=inbox&limit=50&offset=0');
+    expect(pagePath({ folder: 'spam', q: ' kitchen remodel ', offset: 50 })).toBe(
+      '/api/contacts?folder=spam&limit=50&offset=50&q=kitchen+remodel',
+    );
+    expect(COUNTS_PATH).toBe('/api/contacts?folder=inbox&limit=0');
+  });
+
+  it('replies with the studio in the subject line', () => {
+    expect(replyHref({ email: 'asha+home@example.in' }, 'Nivasa Design Studio')).toBe(
+      'mailto:asha%2Bhome@example.in?subject=Re%3A%20your%20message%20to%20Nivasa%20Design%20Studio',
+    );
+  });
+
+  it('treats messages from servers before the inbox as read inbox messages', () => {
+    const old = { id: 1, name: 'A', email: 'a@b.in', message: 'm', createdAt: '2024-01-01T00:00:00Z' };
+    expect(isRead(old)).toBe(true);
+    expect(folderOf(old)).toBe('inbox');
+    expect(isRead({ ...old, read: false })).toBe(false);
+    expect(folderOf({ ...old, folder: 'spam' })).toBe('spam');
+  });
+
+  it('says which messages a page shows', () => {
+    expect(rangeText({ offset: 50, total: 240 }, 50)).toBe('Showing 51–100 of 240');
+    expect(rangeText({ offset: 0, total: 0 }, 0)).toBe('No messages');
+  });
+});
