@@ -14,8 +14,8 @@ mod records;
 mod settings;
 
 pub use collection::{Record, Refused, Rule, no_rule};
-pub use content::{project_rule, testimonial_rule};
 pub use contacts::{ContactChange, ContactFilter, ContactPage};
+pub use content::{project_rule, testimonial_rule};
 pub use records::{
     Admin, ContactMessage, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem, Project,
     ProjectSection, Setting, Testimonial, Versioned,
