@@ -17,6 +17,7 @@ pub mod notify;
 pub mod server;
 pub mod service;
 pub mod site;
+pub mod stats;
 pub mod store;
 pub mod web;
 pub mod zerocopy;

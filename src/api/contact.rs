@@ -208,6 +208,7 @@ pub async fn submit(
         .await
         .map_err(Refused::Failed)?;
     message_stored(app, &stored);
+    app.stats.count_message(std::time::SystemTime::now());
     Ok(Accepted::Stored(stored))
 }
 

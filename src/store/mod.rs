@@ -11,8 +11,11 @@ mod media;
 mod projects;
 mod records;
 mod settings;
+mod stats;
 
+pub use records::DayStats;
 pub use records::{Admin, ContactMessage, HeroSlide, MediaFile, Project, Setting, Versioned};
+pub use stats::{MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY};
 
 use anyhow::{Context, Result, anyhow, bail};
 use redb::{
@@ -173,6 +176,7 @@ impl Store {
         self.projects()?;
         self.contacts()?;
         self.settings()?;
+        self.stats_days(0, u32::MAX)?;
         let txn = self.db.begin_read()?;
         let table = txn.open_table(MEDIA)?;
         for entry in table.iter()? {
