@@ -1,5 +1,6 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, Mail, Settings } from 'lucide-react';
+import { ChartLine } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
@@ -14,8 +15,9 @@ import { MessagesTab } from './tabs/MessagesTab';
 import { OverviewTab, type QuickAction } from './tabs/OverviewTab';
 import { PortfolioTab } from './tabs/PortfolioTab';
 import { SettingsTab } from './tabs/SettingsTab';
+import { VisitorsTab } from './tabs/VisitorsTab';
 
-type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings';
+type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'visitors';
 
 const TABS: readonly TabDef<TabKey>[] = [
   { key: 'overview', label: 'Overview', icon: LayoutDashboard },
@@ -23,6 +25,7 @@ const TABS: readonly TabDef<TabKey>[] = [
   { key: 'portfolio', label: 'Portfolio', icon: FolderOpen },
   { key: 'messages', label: 'Messages', icon: Mail },
   { key: 'settings', label: 'Settings', icon: Settings },
+  { key: 'visitors', label: 'Visitors', icon: ChartLine },
 ];
 
 const ACTION_TABS: Record<QuickAction, TabKey> = {
@@ -114,6 +117,7 @@ function Dashboard() {
           {tab === 'portfolio' && <PortfolioTab />}
           {tab === 'messages' && <MessagesTab />}
           {tab === 'settings' && <SettingsTab focusLogo={intent === 'logo'} />}
+          {tab === 'visitors' && <VisitorsTab />}
         </Tabs>
       </div>
     </div>
