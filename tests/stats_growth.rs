@@ -6,7 +6,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, UNIX_EPOCH};
 use studio::site::ROUTES;
 use studio::stats::{Outcome, Stats, View};
-use studio::store::Store;
+use studio::store::{Store, Versioned};
 
 const UA: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
                   Chrome/131.0.0.0 Safari/537.36";
@@ -37,8 +37,11 @@ fn a_year_of_statistics_fits_in_a_few_megabytes() {
         .map(|i| format!("https://www.referrer-{i:02}.example.com/some/page"))
         .collect();
     let first_day = 20_000;
-    let stats = Stats::new(store.clone(), UNIX_EPOCH + Duration::from_secs(first_day * 86_400))
-        .unwrap();
+    let stats = Stats::new(
+        store.clone(),
+        UNIX_EPOCH + Duration::from_secs(first_day * 86_400),
+    )
+    .unwrap();
     let per_batch = views_per_day.div_ceil(batches_per_day);
     for day in first_day..first_day + days {
         for i in 0..views_per_day {
@@ -59,14 +62,22 @@ fn a_year_of_statistics_fits_in_a_few_megabytes() {
         stats.flush().unwrap();
     }
     drop(stats);
+    let records: usize = store
+        .stats_days(0, u32::MAX)
+        .unwrap()
+        .iter()
+        .map(|(_, day)| day.encode().unwrap().len())
+        .sum();
     drop(store);
     let size = std::fs::metadata(&path).unwrap().len();
     let grown = size.saturating_sub(fresh);
     println!(
         "stats-growth: {days} days x {views_per_day} views over {} paths in {batches_per_day} \
-         writes a day: data file {fresh} -> {size} bytes, grown {:.2} MB",
+         writes a day: data file {fresh} -> {size} bytes, grown {:.2} MB; the day records \
+         themselves {:.2} MB",
         paths.len(),
-        grown as f64 / 1e6
+        grown as f64 / 1e6,
+        records as f64 / 1e6
     );
     assert!(grown <= 5_000_000, "grew {grown} bytes");
 }

@@ -97,10 +97,10 @@ test('views and visitors are counted without cookies and shown to the owner', as
     (await today.getByRole('cell').allTextContents()).map((text) => text.trim()),
     ['4', '2', '0'],
   );
-  const pages = panel.getByRole('table').filter({ has: desk.page.getByRole('columnheader', { name: 'Top pages' }) });
+  const pages = panel.getByRole('table').filter({ has: desk.page.getByRole('columnheader', { name: 'Page', exact: true }) });
   await pages.getByText('Modern Serenity', { exact: true }).waitFor();
   await pages.getByText('/portfolio/modern-serenity').waitFor();
-  const referrers = panel.getByRole('table').filter({ has: desk.page.getByRole('columnheader', { name: 'Top referrers' }) });
+  const referrers = panel.getByRole('table').filter({ has: desk.page.getByRole('columnheader', { name: 'Site', exact: true }) });
   await referrers.getByRole('cell', { name: 'google.com' }).waitFor();
   await panel.getByRole('button', { name: '365 days' }).click();
   assert.equal(await panel.getByRole('button', { name: '365 days' }).getAttribute('aria-pressed'), 'true');

@@ -16,6 +16,7 @@ describe('the visitor report helpers', () => {
     const projects = [{ slug: 'villa-one', title: 'Villa One' }];
     expect(pageTitle('/portfolio/villa-one', projects)).toBe('Villa One');
     expect(pageTitle('/portfolio')).toBe('Portfolio');
+    expect(pageTitle('/')).toBe('Home');
     expect(pageTitle('/portfolio/unknown')).toBe('/portfolio/unknown');
   });
 

@@ -35,11 +35,12 @@ export function totals(days: readonly StatsDay[]) {
   );
 }
 
-/** A page's name for the owner: a project's title for a case study, else the route's title. */
+/** A page's name for the owner: a project's title for a case study, Home, else the route's title. */
 export function pageTitle(path: string, projects: readonly { slug: string; title: string }[] = []): string {
   const slug = path.startsWith('/portfolio/') ? path.slice('/portfolio/'.length) : null;
   const project = slug ? projects.find((p) => p.slug === slug) : undefined;
   if (project) return project.title;
+  if (path === '/') return 'Home';
   return routes.find((route) => route.path === path)?.title ?? path;
 }
 

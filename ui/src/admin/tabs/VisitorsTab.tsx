@@ -123,7 +123,19 @@ function DaysTable({ days }: { days: StatsDay[] }) {
 }
 
 /** A two-column ranking (name, count); `empty` when nothing was counted. */
-function Ranking({ title, rows, countLabel, empty }: { title: string; rows: { name: string; detail?: string; count: number }[]; countLabel: string; empty: string }) {
+function Ranking({
+  title,
+  rows,
+  nameLabel,
+  countLabel,
+  empty,
+}: {
+  title: string;
+  rows: { name: string; detail?: string; count: number }[];
+  nameLabel: string;
+  countLabel: string;
+  empty: string;
+}) {
   return (
     <Card>
       <h3 className="font-display text-2xl">{title}</h3>
@@ -133,7 +145,7 @@ function Ranking({ title, rows, countLabel, empty }: { title: string; rows: { na
         <table className="mt-3 w-full text-left text-sm">
           <thead>
             <tr className="text-stone-600">
-              <th scope="col" className="py-1 pr-3 font-semibold">{title}</th>
+              <th scope="col" className="py-1 pr-3 font-semibold">{nameLabel}</th>
               <th scope="col" className="py-1 text-right font-semibold">{countLabel}</th>
             </tr>
           </thead>
@@ -184,12 +196,14 @@ function Report({ report, days }: { report: StatsReport; days: Period }) {
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <Ranking
           title="Top pages"
+          nameLabel="Page"
           countLabel="Views"
           empty="No page views in this period."
           rows={report.pages.map((p) => ({ name: pageTitle(p.path, projects.data), detail: p.path, count: p.views }))}
         />
         <Ranking
           title="Top referrers"
+          nameLabel="Site"
           countLabel="Visits"
           empty="No visits from other sites in this period."
           rows={report.referrers.map((r) => ({ name: r.host, count: r.visits }))}
