@@ -4,9 +4,11 @@
 use crate::config::Config;
 use crate::limits::RateLimiter;
 use crate::notify::{self, Notifier};
+use crate::stats::Stats;
 use crate::store::Store;
 use crate::web::{self, shell::Shells};
 use anyhow::{Context, Result, anyhow};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What every handler shares.
@@ -17,6 +19,8 @@ pub struct App {
     pub limits: Limits,
     /// E-mails a notice of each stored contact message (does nothing without `[smtp]`).
     pub notifier: Notifier,
+    /// Page views and messages per day, counted in memory and written in batches.
+    pub stats: Arc<Stats>,
 }
 
 /// The rate limits of the calls anyone on the internet can make.
@@ -51,12 +55,14 @@ impl App {
             Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
             None => Notifier::disabled(),
         };
+        let stats = Stats::start(store.clone())?;
         Ok(App {
             store,
             config,
             shells,
             limits: Limits::default(),
             notifier,
+            stats,
         })
     }
 

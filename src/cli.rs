@@ -194,6 +194,11 @@ fn serve(config: Config) -> Result<()> {
             app.config.data.display()
         );
         bound.run(stop).await;
+        // Counts taken since the last batch would be lost otherwise.
+        let stats = app.stats.clone();
+        tokio::task::spawn_blocking(move || stats.flush())
+            .await
+            .context("writing the visitor counts")??;
         Ok::<_, anyhow::Error>(())
     })?;
     // The runtime is gone, so every handle on the store is dropped and the file is closed.

@@ -18,6 +18,7 @@ pub mod server;
 pub mod service;
 pub mod site;
 pub mod spam;
+pub mod stats;
 pub mod store;
 pub mod web;
 pub mod zerocopy;

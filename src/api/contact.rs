@@ -256,6 +256,8 @@ fn message_stored(app: &App, msg: &ContactMessage) {
         Folder::Inbox => {
             tracing::info!(id = msg.id, "contact message stored");
             app.notifier.message_stored(msg);
+            // Spam is kept aside, not counted as a message the studio received.
+            app.stats.count_message(std::time::SystemTime::now());
         }
         Folder::Spam => tracing::info!(id = msg.id, "contact message stored under spam"),
     }

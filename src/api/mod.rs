@@ -13,6 +13,7 @@ pub mod news;
 pub mod page_data;
 pub mod projects;
 pub mod resource;
+pub mod stats;
 pub mod testimonials;
 
 use crate::app::App;
@@ -120,6 +121,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .unify();
     let messages = messages::routes(app.clone());
     let account = account::routes(app.clone());
+    let stats = stats::routes(app.clone());
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -146,6 +148,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(messages)
         .unify()
         .or(account)
+        .unify()
+        .or(stats)
         .unify();
     warp::path("api").and(all.recover(recover).unify())
 }

@@ -12,14 +12,16 @@ mod hero_slides;
 mod media;
 mod records;
 mod settings;
+mod stats;
 
 pub use collection::{Record, Refused, Rule, no_rule};
 pub use contacts::{ContactChange, ContactFilter, ContactPage};
 pub use content::{project_rule, testimonial_rule};
 pub use records::{
-    Admin, ContactMessage, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem, Project,
+    Admin, ContactMessage, DayStats, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem, Project,
     ProjectSection, Setting, Testimonial, Versioned,
 };
+pub use stats::{MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY};
 
 use anyhow::{Context, Result, anyhow, bail};
 use redb::{
@@ -192,6 +194,7 @@ impl Store {
         self.testimonials()?;
         self.contacts()?;
         self.settings()?;
+        self.stats_days(0, u32::MAX)?;
         let txn = self.db.begin_read()?;
         let table = txn.open_table(MEDIA)?;
         for entry in table.iter()? {

@@ -300,6 +300,28 @@ impl Versioned for MediaFile {
     const NAME: &'static str = "media file";
 }
 
+/// One UTC day of visitor statistics: totals only. Nothing in it identifies a person: no address,
+/// no user agent, no visitor hash (docs/stats.md).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DayStats {
+    pub views: u64,
+    pub visitors: u64,
+    pub messages: u64,
+    /// Visitors by device class.
+    pub phone: u64,
+    pub tablet: u64,
+    pub desktop: u64,
+    /// (path, views).
+    pub pages: Vec<(String, u64)>,
+    /// (external host, visits that arrived from it).
+    pub referrers: Vec<(String, u64)>,
+}
+
+impl Versioned for DayStats {
+    const VERSION: u8 = 1;
+    const NAME: &'static str = "visitor statistics day";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

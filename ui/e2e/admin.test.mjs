@@ -162,15 +162,16 @@ describe('admin panel', () => {
     await tab(page, 'Overview').click();
     assert.equal(await count('Portfolio projects').textContent(), String(projectCount));
 
+    // End selects the last tab, whichever tabs follow SPEC's five.
     await page.keyboard.press('End');
-    assert.equal(await tab(page, 'Testimonials').getAttribute('aria-selected'), 'true');
+    assert.equal(await page.getByRole('tab').last().getAttribute('aria-selected'), 'true');
     await check();
   });
 
   test('the panel fits a 375 px phone', async () => {
     const { page, check } = await openPage({ viewport: { width: 375, height: 812 } });
     await openPanel(page);
-    for (const name of ['Overview', 'Hero Slides', 'Portfolio', 'Settings']) {
+    for (const name of ['Overview', 'Hero Slides', 'Portfolio', 'Settings', 'Visitors']) {
       await tab(page, name).click();
       await panel(page).getByRole('heading', { level: 2 }).waitFor();
       await panel(page).locator('[role=status]').waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
+import { ChartLine, ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
@@ -18,7 +18,9 @@ import { PortfolioTab } from './tabs/PortfolioTab';
 import { SettingsTab } from './tabs/SettingsTab';
 import { TestimonialsTab } from './tabs/TestimonialsTab';
 
-type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials';
+import { VisitorsTab } from './tabs/VisitorsTab';
+
+type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors';
 
 const TABS: readonly TabDef<TabKey>[] = [
   { key: 'overview', label: 'Overview', icon: LayoutDashboard },
@@ -28,6 +30,7 @@ const TABS: readonly TabDef<TabKey>[] = [
   { key: 'settings', label: 'Settings', icon: Settings },
   { key: 'news', label: 'News', icon: Newspaper },
   { key: 'testimonials', label: 'Testimonials', icon: MessageSquareQuote },
+  { key: 'visitors', label: 'Visitors', icon: ChartLine },
 ];
 
 const ACTION_TABS: Record<QuickAction, TabKey> = {
@@ -121,6 +124,7 @@ function Dashboard() {
           {tab === 'settings' && <SettingsTab focusLogo={intent === 'logo'} />}
           {tab === 'news' && <NewsTab />}
           {tab === 'testimonials' && <TestimonialsTab />}
+          {tab === 'visitors' && <VisitorsTab />}
         </Tabs>
       </div>
     </div>

@@ -19,6 +19,7 @@ export const API = {
   settings: '/api/admin/company-settings',
   media: '/api/admin/media-files',
   backup: '/api/admin/backup',
+  stats: '/api/admin/stats',
 } as const;
 
 export interface AdminHeroSlide {

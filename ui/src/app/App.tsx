@@ -5,6 +5,7 @@ import NotFound from '../pages/NotFound';
 import { DocumentTitle } from './DocumentTitle';
 import { Layout } from './Layout';
 import { PageFallback } from './PageFallback';
+import { PageViews } from './PageViews';
 import { pages } from './pages';
 import { notFound, routerFuture, routes, type RouteEntry } from './routes';
 
@@ -37,6 +38,7 @@ export function App() {
   return (
     <BrowserRouter future={routerFuture}>
       <ScrollToTopOnRouteChange />
+      <PageViews />
       <Routes>
         <Route element={<Layout />}>
           {pageRoutes(false)}

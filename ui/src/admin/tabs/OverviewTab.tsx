@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderOpen, Images, Mail, Plus, Settings, type LucideIcon } from 'lucide-react';
 import { API } from '../api';
 import { useInboxCounts } from '../inbox/UnreadBadge';
+import { statsKey, totals, type StatsReport } from '../stats';
 import { Card, TabHeading } from '../ui';
 
 /** Where a quick action leads: a tab, and for some a form opened in it. */
@@ -52,10 +53,24 @@ function CountCard({ label, value, icon: Icon, note }: { label: string; value: s
   );
 }
 
+/** The last 7 days of the Visitors tab, in one line. */
+function LastWeek() {
+  const report = useQuery<StatsReport>({ queryKey: [statsKey(7)], staleTime: 0 });
+  if (!report.isSuccess) return null;
+  const { views, visitors, messages } = totals(report.data.days);
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  return (
+    <p className="mb-6 text-sm text-stone-600" data-testid="last-week">
+      Last 7 days: {plural(views, 'view')}, {plural(visitors, 'visitor')}, {plural(messages, 'message')}.
+    </p>
+  );
+}
+
 export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => void }) {
   return (
     <section aria-labelledby="overview-heading">
       <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
+      <LastWeek />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {counts.slice(0, 2).map((count) => (
           <Count key={count.path} {...count} />

@@ -1,0 +1,115 @@
+//! `POST /api/stats/view`: the page-view beacon, counted in memory and answered 204 at once; and
+//! `GET /api/admin/stats?days=N`: the owner's report (docs/stats.md).
+
+use super::admin::{AdminIdentity, require_admin};
+use super::{ApiError, blocking, error_response, json_response, with_app};
+use crate::app::App;
+use crate::stats::View;
+use bytes::Bytes;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::SystemTime;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
+use warp::reply::Response;
+use warp::{Filter, Rejection, Reply};
+
+/// Largest beacon body: a path of at most 200 bytes and a referrer.
+pub const BEACON_MAX: u64 = 4 * 1024;
+/// The report's span when `days` is not given, and the longest it may be.
+pub const DEFAULT_DAYS: u32 = 30;
+pub const MAX_DAYS: u32 = 731;
+
+/// What the beacon sends: `location.pathname` and, for a full page load, `document.referrer`.
+#[derive(Debug, Deserialize)]
+struct Beacon {
+    path: String,
+    #[serde(default)]
+    referrer: Option<String>,
+}
+
+pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
+    let view = warp::path!("stats" / "view")
+        .and(warp::post())
+        .and(warp::body::content_length_limit(BEACON_MAX))
+        .and(warp::body::bytes())
+        .and(super::contact::client_filter(app.clone()))
+        .and(warp::header::headers_cloned())
+        .and(with_app(app.clone()))
+        .map(count_view);
+
+    let report = warp::path!("admin" / "stats")
+        .and(warp::get())
+        .and(require_admin(app.clone()))
+        .and(warp::query::<HashMap<String, String>>())
+        .and(with_app(app))
+        .and_then(
+            |_: AdminIdentity, query: HashMap<String, String>, app: Arc<App>| async move {
+                let days = days_param(query.get("days").map(String::as_str))?;
+                let report = blocking(move || app.stats.report(days, SystemTime::now())).await?;
+                Ok::<_, Rejection>(json_response(StatusCode::OK, &report))
+            },
+        );
+
+    view.or(report).unify().boxed()
+}
+
+/// The beacon's answer says nothing about what was counted, so it teaches a robot nothing.
+fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) -> Response {
+    // sendBeacon sends a string as text/plain, so the body is read as JSON whatever its type says.
+    let Ok(beacon) = serde_json::from_slice::<Beacon>(&body) else {
+        return error_response(
+            StatusCode::BAD_REQUEST,
+            "Send {\"path\": \"/page\", \"referrer\": \"...\"} as JSON",
+        );
+    };
+    let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let own_hosts: Vec<&str> = [text(header::HOST), app.config.public_url.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    app.stats.count_view(
+        &View {
+            path: &beacon.path,
+            referrer: beacon.referrer.as_deref().filter(|r| !r.is_empty()),
+            user_agent: text(header::USER_AGENT).unwrap_or(""),
+            client,
+            own_hosts: &own_hosts,
+        },
+        SystemTime::now(),
+    );
+    let mut res = warp::reply::with_status(warp::reply(), StatusCode::NO_CONTENT).into_response();
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+fn days_param(value: Option<&str>) -> Result<u32, ApiError> {
+    let Some(value) = value else {
+        return Ok(DEFAULT_DAYS);
+    };
+    value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|d| (1..=MAX_DAYS).contains(d))
+        .ok_or_else(|| {
+            ApiError::bad_request(format!("days must be a whole number from 1 to {MAX_DAYS}"))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_default_to_thirty_and_stay_in_range() {
+        assert_eq!(days_param(None).unwrap(), DEFAULT_DAYS);
+        assert_eq!(days_param(Some("365")).unwrap(), 365);
+        for bad in ["0", "-1", "abc", "732", "7.5", ""] {
+            assert!(days_param(Some(bad)).is_err(), "{bad}");
+        }
+    }
+}

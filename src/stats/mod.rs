@@ -1,0 +1,538 @@
+//! Visitor statistics without cookies: page views are counted in memory and written to the data file
+//! as daily totals every `FLUSH_EVERY` and on a graceful stop (docs/stats.md).
+//!
+//! A visitor of the day is a keyed hash of (address, user agent). The key is random, lives in
+//! memory only and is replaced when the UTC day changes, together with the set of the day's hashes;
+//! neither the hashes nor what they were made of are ever written anywhere.
+
+pub mod classify;
+
+use crate::store::{DayStats, Store};
+use anyhow::{Result, anyhow};
+use classify::{Device, PathKind};
+use hmac::{Hmac, KeyInit, Mac};
+use serde::Serialize;
+use sha2::Sha256;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// How often the counts go to the data file: the most a crash can lose.
+pub const FLUSH_EVERY: Duration = Duration::from_secs(5);
+/// Visitors remembered per day (16 bytes each plus the map's own); past this every view of an
+/// unknown hash counts as a new visitor, so a flood of made-up addresses cannot exhaust memory.
+const MAX_VISITORS_PER_DAY: usize = 200_000;
+/// Views one visitor can add in a day; a script replaying the beacon stops counting here.
+const MAX_VIEWS_PER_VISITOR: u32 = 1_000;
+/// Distinct `/portfolio/{slug}` paths outside the route table counted per day.
+const MAX_PROJECT_PATHS_PER_DAY: usize = 100;
+/// Rows of the report's page and referrer lists.
+const REPORT_ROWS: usize = 100;
+
+/// One page view as the beacon reports it.
+pub struct View<'a> {
+    pub path: &'a str,
+    /// `document.referrer` of a full page load; none for navigation inside the app.
+    pub referrer: Option<&'a str>,
+    pub user_agent: &'a str,
+    pub client: IpAddr,
+    /// This site's own host names (its `Host` header, its public URL): never a referrer.
+    pub own_hosts: &'a [&'a str],
+}
+
+/// What became of a reported view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Counted,
+    Robot,
+    /// An admin page, an unknown path or a malformed one.
+    NotAPage,
+    /// Over one of the per-day caps.
+    OverCap,
+}
+
+/// The counter the whole server shares.
+pub struct Stats {
+    store: Store,
+    state: Mutex<State>,
+    /// Held by a flush and by a report, so a report never reads the file while counts taken out of
+    /// memory are still on their way into it.
+    writing: Mutex<()>,
+}
+
+struct State {
+    today: u32,
+    key: [u8; 32],
+    /// The day's visitor hashes, with how many views each has made.
+    visitors: HashMap<u128, u32>,
+    project_paths: HashSet<String>,
+    /// Counts not yet in the data file, by day.
+    pending: BTreeMap<u32, DayStats>,
+}
+
+impl Stats {
+    pub fn new(store: Store, now: SystemTime) -> Result<Stats> {
+        Ok(Stats {
+            store,
+            state: Mutex::new(State {
+                today: day_of(now),
+                key: random_key()?,
+                visitors: HashMap::new(),
+                project_paths: HashSet::new(),
+                pending: BTreeMap::new(),
+            }),
+            writing: Mutex::new(()),
+        })
+    }
+
+    /// The counter, with its background writer when called inside a tokio runtime.
+    pub fn start(store: Store) -> Result<Arc<Stats>> {
+        let stats = Arc::new(Stats::new(store, SystemTime::now())?);
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(write_every(Arc::downgrade(&stats)));
+        }
+        Ok(stats)
+    }
+
+    /// Counts one page view (or tells why not). Only memory is touched.
+    pub fn count_view(&self, view: &View, now: SystemTime) -> Outcome {
+        if classify::is_robot(view.user_agent) {
+            return Outcome::Robot;
+        }
+        let kind = classify::classify_path(view.path);
+        if kind == PathKind::NotCounted {
+            return Outcome::NotAPage;
+        }
+        let referrer = view
+            .referrer
+            .and_then(|r| classify::referrer_host(r, view.own_hosts));
+        let today = day_of(now);
+        let mut state = lock(&self.state);
+        state.roll_to(today);
+        let path = match kind {
+            PathKind::Route(path) => path,
+            PathKind::Project(path) => {
+                if !state.project_paths.contains(&path) {
+                    if state.project_paths.len() >= MAX_PROJECT_PATHS_PER_DAY {
+                        return Outcome::OverCap;
+                    }
+                    state.project_paths.insert(path.clone());
+                }
+                path
+            }
+            PathKind::NotCounted => return Outcome::NotAPage,
+        };
+        let visitor = visitor_hash(&state.key, view.client, view.user_agent);
+        let new_visitor = match state.visitors.get_mut(&visitor) {
+            Some(views) if *views >= MAX_VIEWS_PER_VISITOR => return Outcome::OverCap,
+            Some(views) => {
+                *views += 1;
+                false
+            }
+            None => {
+                if state.visitors.len() < MAX_VISITORS_PER_DAY {
+                    state.visitors.insert(visitor, 1);
+                }
+                true
+            }
+        };
+        let day = state.pending.entry(today).or_default();
+        day.views += 1;
+        if new_visitor {
+            day.visitors += 1;
+            match classify::device(view.user_agent) {
+                Device::Phone => day.phone += 1,
+                Device::Tablet => day.tablet += 1,
+                Device::Desktop => day.desktop += 1,
+            }
+        }
+        bump(&mut day.pages, &path, crate::store::MAX_PAGES_PER_DAY);
+        if let Some(host) = referrer {
+            bump(
+                &mut day.referrers,
+                &host,
+                crate::store::MAX_REFERRERS_PER_DAY,
+            );
+        }
+        Outcome::Counted
+    }
+
+    /// Counts a contact message, once it is stored.
+    pub fn count_message(&self, now: SystemTime) {
+        let today = day_of(now);
+        let mut state = lock(&self.state);
+        state.roll_to(today);
+        state.pending.entry(today).or_default().messages += 1;
+    }
+
+    fn has_pending(&self) -> bool {
+        !lock(&self.state).pending.is_empty()
+    }
+
+    /// Writes every count still in memory to the data file in one transaction. On failure the
+    /// counts go back to memory for the next try.
+    pub fn flush(&self) -> Result<()> {
+        let _writing = lock(&self.writing);
+        let days: Vec<(u32, DayStats)> = std::mem::take(&mut lock(&self.state).pending)
+            .into_iter()
+            .collect();
+        if days.is_empty() {
+            return Ok(());
+        }
+        if let Err(e) = self.store.add_stats(&days) {
+            let mut state = lock(&self.state);
+            for (day, counts) in &days {
+                state.pending.entry(*day).or_default().add(counts);
+            }
+            return Err(e.context("writing the visitor counts to the data file"));
+        }
+        Ok(())
+    }
+
+    /// The last `days` days up to `now`, the counts still in memory included.
+    pub fn report(&self, days: u32, now: SystemTime) -> Result<Report> {
+        let _writing = lock(&self.writing);
+        let last = day_of(now);
+        let first = last.saturating_sub(days.saturating_sub(1));
+        let mut by_day: BTreeMap<u32, DayStats> =
+            self.store.stats_days(first, last)?.into_iter().collect();
+        for (day, counts) in lock(&self.state).pending.range(first..=last) {
+            by_day.entry(*day).or_default().add(counts);
+        }
+        Ok(Report::from_days(first, last, &by_day))
+    }
+}
+
+impl State {
+    /// A new day starts with a new key and forgets the last day's visitors.
+    fn roll_to(&mut self, today: u32) {
+        if today == self.today {
+            return;
+        }
+        match random_key() {
+            Ok(key) => self.key = key,
+            // Still never written anywhere; visitors of the two days just cannot be told apart.
+            Err(e) => tracing::error!("keeping yesterday's visitor key: {e:#}"),
+        }
+        self.today = today;
+        self.visitors = HashMap::new();
+        self.project_paths.clear();
+    }
+}
+
+/// What `GET /api/admin/stats` answers.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Report {
+    pub days: Vec<DayLine>,
+    pub pages: Vec<PageLine>,
+    pub referrers: Vec<ReferrerLine>,
+    pub devices: Devices,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct DayLine {
+    pub date: String,
+    pub views: u64,
+    pub visitors: u64,
+    pub messages: u64,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct PageLine {
+    pub path: String,
+    pub views: u64,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct ReferrerLine {
+    pub host: String,
+    pub visits: u64,
+}
+
+#[derive(Debug, Serialize, PartialEq, Default)]
+pub struct Devices {
+    pub phone: u64,
+    pub tablet: u64,
+    pub desktop: u64,
+}
+
+impl Report {
+    /// Every day from `first` to `last` (zeros where nothing was counted), and the lists summed
+    /// over them, most counted first.
+    fn from_days(first: u32, last: u32, by_day: &BTreeMap<u32, DayStats>) -> Report {
+        let empty = DayStats::default();
+        let mut pages: HashMap<&str, u64> = HashMap::new();
+        let mut referrers: HashMap<&str, u64> = HashMap::new();
+        let mut devices = Devices::default();
+        let days = (first..=last)
+            .map(|day| {
+                let d = by_day.get(&day).unwrap_or(&empty);
+                for (path, n) in &d.pages {
+                    *pages.entry(path).or_default() += n;
+                }
+                for (host, n) in &d.referrers {
+                    *referrers.entry(host).or_default() += n;
+                }
+                devices.phone += d.phone;
+                devices.tablet += d.tablet;
+                devices.desktop += d.desktop;
+                DayLine {
+                    date: date_of(day),
+                    views: d.views,
+                    visitors: d.visitors,
+                    messages: d.messages,
+                }
+            })
+            .collect();
+        Report {
+            days,
+            pages: top(pages)
+                .map(|(path, views)| PageLine { path, views })
+                .collect(),
+            referrers: top(referrers)
+                .map(|(host, visits)| ReferrerLine { host, visits })
+                .collect(),
+            devices,
+        }
+    }
+}
+
+fn top(counts: HashMap<&str, u64>) -> impl Iterator<Item = (String, u64)> {
+    let mut rows: Vec<(&str, u64)> = counts.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    rows.into_iter()
+        .take(REPORT_ROWS)
+        .map(|(name, n)| (name.to_string(), n))
+}
+
+/// Adds one to `name`'s count, unless it is new and the list is full.
+fn bump(list: &mut Vec<(String, u64)>, name: &str, cap: usize) {
+    if let Some((_, n)) = list.iter_mut().find(|(have, _)| have == name) {
+        *n += 1;
+    } else if list.len() < cap {
+        list.push((name.to_string(), 1));
+    }
+}
+
+/// Writes the counts every `FLUSH_EVERY` while the counter lives; a failed write is logged and its
+/// counts wait for the next one.
+async fn write_every(stats: std::sync::Weak<Stats>) {
+    let mut tick = tokio::time::interval(FLUSH_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // The first tick is immediate; nothing is counted yet.
+    tick.tick().await;
+    loop {
+        tick.tick().await;
+        let Some(stats) = stats.upgrade() else {
+            return;
+        };
+        if !stats.has_pending() {
+            continue;
+        }
+        match tokio::task::spawn_blocking(move || stats.flush()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::error!("{e:#}"),
+            Err(e) => tracing::error!("the visitor counts writer failed: {e}"),
+        }
+    }
+}
+
+fn visitor_hash(key: &[u8; 32], client: IpAddr, user_agent: &str) -> u128 {
+    // The key is 32 bytes, which HMAC always accepts; the fallback only keeps this free of panics.
+    let Ok(mut mac) = <Hmac<Sha256> as KeyInit>::new_from_slice(key) else {
+        return 0;
+    };
+    match client {
+        IpAddr::V4(ip) => mac.update(&ip.octets()),
+        IpAddr::V6(ip) => mac.update(&ip.octets()),
+    }
+    mac.update(&[0]);
+    mac.update(user_agent.as_bytes());
+    let digest = mac.finalize().into_bytes();
+    let mut first = [0u8; 16];
+    first.copy_from_slice(&digest[..16]);
+    u128::from_le_bytes(first)
+}
+
+fn random_key() -> Result<[u8; 32]> {
+    let mut key = [0u8; 32];
+    getrandom::fill(&mut key)
+        .map_err(|e| anyhow!("no system randomness for the visitor key: {e}"))?;
+    Ok(key)
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Days since 1970-01-01 (UTC).
+pub fn day_of(now: SystemTime) -> u32 {
+    let secs = now
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    u32::try_from(secs / 86_400).unwrap_or(u32::MAX)
+}
+
+/// `YYYY-MM-DD` of a day number (H. Hinnant's civil-from-days).
+pub fn date_of(day: u32) -> String {
+    let z = i64::from(day) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+                          Chrome/131.0.0.0 Safari/537.36";
+    const IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
+                          (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    const DAY: u64 = 86_400;
+
+    fn at(day: u64, secs: u64) -> SystemTime {
+        UNIX_EPOCH + Duration::from_secs(day * DAY + secs)
+    }
+
+    fn view<'a>(path: &'a str, ua: &'a str, referrer: Option<&'a str>) -> View<'a> {
+        View {
+            path,
+            referrer,
+            user_agent: ua,
+            client: "203.0.113.7".parse().unwrap(),
+            own_hosts: &["studio.example"],
+        }
+    }
+
+    fn stats() -> (tempfile::TempDir, Stats) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        (dir, Stats::new(store, at(20_000, 0)).unwrap())
+    }
+
+    #[test]
+    fn dates_are_utc_calendar_days() {
+        assert_eq!(date_of(0), "1970-01-01");
+        assert_eq!(date_of(19_723), "2024-01-01");
+        assert_eq!(date_of(19_782), "2024-02-29");
+        assert_eq!(day_of(at(19_723, DAY - 1)), 19_723);
+    }
+
+    #[test]
+    fn views_visitors_and_devices_add_up() {
+        let (_dir, stats) = stats();
+        let now = at(20_000, 60);
+        let google = Some("https://www.google.com/search?q=x");
+        assert_eq!(
+            stats.count_view(&view("/", CHROME, google), now),
+            Outcome::Counted
+        );
+        stats.count_view(&view("/portfolio", CHROME, None), now);
+        stats.count_view(&view("/", IPHONE, Some("https://studio.example/")), now);
+        assert_eq!(
+            stats.count_view(&view("/adminpanel", CHROME, None), now),
+            Outcome::NotAPage
+        );
+        assert_eq!(
+            stats.count_view(&view("/", "curl/8", None), now),
+            Outcome::Robot
+        );
+        stats.count_message(now);
+        let report = stats.report(1, now).unwrap();
+        assert_eq!(
+            report.days,
+            vec![DayLine {
+                date: date_of(20_000),
+                views: 3,
+                visitors: 2,
+                messages: 1
+            }]
+        );
+        assert_eq!(
+            report.pages[0],
+            PageLine {
+                path: "/".into(),
+                views: 2
+            }
+        );
+        assert_eq!(
+            report.referrers,
+            vec![ReferrerLine {
+                host: "google.com".into(),
+                visits: 1
+            }]
+        );
+        assert_eq!(
+            report.devices,
+            Devices {
+                phone: 1,
+                tablet: 0,
+                desktop: 1
+            }
+        );
+    }
+
+    #[test]
+    fn a_new_day_has_a_new_key_and_forgets_the_visitors_of_the_last() {
+        let (_dir, stats) = stats();
+        stats.count_view(&view("/", CHROME, None), at(20_000, 10));
+        let key = lock(&stats.state).key;
+        stats.count_view(&view("/", CHROME, None), at(20_001, 10));
+        {
+            let state = lock(&stats.state);
+            assert_ne!(state.key, key);
+            assert_eq!(state.visitors.len(), 1);
+        }
+        stats.flush().unwrap();
+        let report = stats.report(2, at(20_001, 20)).unwrap();
+        let visitors: Vec<u64> = report.days.iter().map(|d| d.visitors).collect();
+        assert_eq!(visitors, [1, 1], "the same person counts once per day");
+        assert_eq!(report.days[0].date, date_of(20_000));
+    }
+
+    #[test]
+    fn a_report_sums_the_file_and_memory_and_fills_empty_days() {
+        let (_dir, stats) = stats();
+        stats.count_view(&view("/about", CHROME, None), at(20_000, 10));
+        stats.flush().unwrap();
+        assert!(!stats.has_pending());
+        stats.count_view(&view("/about", IPHONE, None), at(20_000, 20));
+        let report = stats.report(7, at(20_000, 30)).unwrap();
+        assert_eq!(report.days.len(), 7);
+        assert!(report.days[..6].iter().all(|d| d.views == 0));
+        assert_eq!(report.days[6].views, 2);
+        assert_eq!(report.days[6].visitors, 2);
+    }
+
+    #[test]
+    fn a_hostile_client_meets_the_caps() {
+        let (_dir, stats) = stats();
+        let now = at(20_000, 0);
+        let mut over = 0;
+        for i in 0..(MAX_PROJECT_PATHS_PER_DAY + 5) {
+            let path = format!("/portfolio/made-up-{i}");
+            if stats.count_view(&view(&path, CHROME, None), now) == Outcome::OverCap {
+                over += 1;
+            }
+        }
+        assert_eq!(over, 5);
+        for _ in 0..MAX_VIEWS_PER_VISITOR {
+            stats.count_view(&view("/", IPHONE, None), now);
+        }
+        assert_eq!(
+            stats.count_view(&view("/", IPHONE, None), now),
+            Outcome::OverCap
+        );
+    }
+}

@@ -1,0 +1,361 @@
+//! Visitor statistics against a real server: the beacon, the owner's report, what is left out,
+//! batching to the data file, and (with the real binary) a graceful stop and a restart.
+
+mod common;
+mod ops_support;
+
+use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
+use serde_json::{Value, json};
+use std::time::{Duration, SystemTime};
+use studio::stats::{FLUSH_EVERY, date_of, day_of};
+
+const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+                      Chrome/131.0.0.0 Safari/537.36 StudioTestAgent/4.2";
+const IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
+                      (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const CRAWLERS: [&str; 4] = [
+    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+    "curl/8.5.0",
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+     HeadlessChrome/131.0.0.0 Safari/537.36",
+];
+
+/// Sends what `ui/src/lib/beacon.ts` sends: a JSON string as text/plain, as `sendBeacon` does.
+async fn beacon(
+    client: &reqwest::Client,
+    base: &str,
+    ua: &str,
+    path: &str,
+    referrer: Option<&str>,
+) -> reqwest::Response {
+    let body = match referrer {
+        Some(r) => json!({ "path": path, "referrer": r }),
+        None => json!({ "path": path }),
+    };
+    client
+        .post(format!("{base}/api/stats/view"))
+        .header("user-agent", ua)
+        .header("content-type", "text/plain;charset=UTF-8")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("beacon")
+}
+
+async fn counted(
+    client: &reqwest::Client,
+    base: &str,
+    ua: &str,
+    path: &str,
+    referrer: Option<&str>,
+) {
+    let res = beacon(client, base, ua, path, referrer).await;
+    assert_eq!(res.status(), 204, "beacon for {path}");
+    assert!(res.headers().get("set-cookie").is_none());
+}
+
+async fn login(client: &reqwest::Client, base: &str) -> String {
+    let res = client
+        .post(format!("{base}/api/admin/login"))
+        .json(&json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    body["token"].as_str().unwrap().to_string()
+}
+
+async fn report(client: &reqwest::Client, base: &str, token: &str, days: u32) -> Value {
+    let res = client
+        .get(format!("{base}/api/admin/stats?days={days}"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("stats");
+    assert_eq!(res.status(), 200);
+    res.json().await.unwrap()
+}
+
+fn today(report: &Value) -> &Value {
+    report["days"].as_array().unwrap().last().unwrap()
+}
+
+fn page_views(report: &Value, path: &str) -> u64 {
+    report["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["path"] == path)
+        .map_or(0, |p| p["views"].as_u64().unwrap())
+}
+
+fn keys(value: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort();
+    keys
+}
+
+#[tokio::test]
+async fn people_are_counted_and_robots_and_admin_pages_are_not() {
+    let server = TestServer::start().await;
+    let (c, base) = (&server.client, server.base.as_str());
+    // Visitor one: a full load from a search engine, then two navigations inside the app.
+    counted(
+        c,
+        base,
+        CHROME,
+        "/",
+        Some("https://www.google.com/search?q=interiors"),
+    )
+    .await;
+    counted(c, base, CHROME, "/portfolio", None).await;
+    counted(c, base, CHROME, "/portfolio/modern-serenity", None).await;
+    // Visitor two, on a phone: a full load referred by the site itself, then one navigation.
+    counted(c, base, IPHONE, "/about", Some(&format!("{base}/contact"))).await;
+    counted(c, base, IPHONE, "/contact/", None).await;
+    for crawler in CRAWLERS {
+        counted(c, base, crawler, "/", None).await;
+        counted(c, base, crawler, "/about", Some("https://www.bing.com/")).await;
+    }
+    for not_a_page in [
+        "/adminpanel",
+        "/admin-login",
+        "/wp-login.php",
+        "/../etc/passwd",
+    ] {
+        counted(c, base, CHROME, not_a_page, None).await;
+    }
+    // A visitor's message counts; a bot's (no form token: filed under spam) does not.
+    let typed = server.form_token(std::time::Duration::from_secs(20));
+    for body in [
+        json!({ "name": "Meera", "email": "meera@example.in", "message": "Hello", "formToken": typed }),
+        json!({ "name": "Bot", "email": "bot@example.in", "message": "Buy now" }),
+    ] {
+        let res = c
+            .post(server.url("/api/contact"))
+            .header("user-agent", CHROME)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 201);
+    }
+
+    let token = login(c, base).await;
+    let r = report(c, base, &token, 7).await;
+    assert_eq!(keys(&r), ["days", "devices", "pages", "referrers"]);
+    let days = r["days"].as_array().unwrap();
+    assert_eq!(days.len(), 7);
+    assert!(
+        days.iter()
+            .all(|d| keys(d) == ["date", "messages", "views", "visitors"])
+    );
+    assert_eq!(today(&r)["date"], date_of(day_of(SystemTime::now())));
+    assert_eq!(
+        (
+            today(&r)["views"].as_u64(),
+            today(&r)["visitors"].as_u64(),
+            today(&r)["messages"].as_u64()
+        ),
+        (Some(5), Some(2), Some(1))
+    );
+    for (path, views) in [
+        ("/", 1),
+        ("/portfolio", 1),
+        ("/portfolio/modern-serenity", 1),
+        ("/about", 1),
+        ("/contact", 1),
+        ("/adminpanel", 0),
+        ("/admin-login", 0),
+        ("/wp-login.php", 0),
+    ] {
+        assert_eq!(page_views(&r, path), views, "{path}");
+    }
+    assert!(
+        r["pages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| keys(p) == ["path", "views"])
+    );
+    assert_eq!(
+        r["referrers"],
+        json!([{ "host": "google.com", "visits": 1 }])
+    );
+    assert_eq!(
+        r["devices"],
+        json!({ "phone": 1, "tablet": 0, "desktop": 1 })
+    );
+    // The same person again is one more view, not one more visitor.
+    counted(c, base, CHROME, "/services", None).await;
+    let r = report(c, base, &token, 30).await;
+    assert_eq!(r["days"].as_array().unwrap().len(), 30);
+    assert_eq!(today(&r)["views"], 6);
+    assert_eq!(today(&r)["visitors"], 2);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_report_is_for_the_owner_and_bad_input_is_refused() {
+    let server = TestServer::start().await;
+    let (c, base) = (&server.client, server.base.as_str());
+    let res = c.get(server.url("/api/admin/stats")).send().await.unwrap();
+    assert_eq!(res.status(), 401);
+    let token = login(c, base).await;
+    for bad in ["0", "800", "week"] {
+        let res = c
+            .get(server.url(&format!("/api/admin/stats?days={bad}")))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 400, "days={bad}");
+        let body: Value = res.json().await.unwrap();
+        assert!(body["message"].as_str().unwrap().contains("days"));
+    }
+    let res = c
+        .get(server.url("/api/admin/stats"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["days"].as_array().unwrap().len(),
+        30,
+        "30 days by default"
+    );
+    let res = c
+        .post(server.url("/api/stats/view"))
+        .header("user-agent", CHROME)
+        .body("not json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+    let res = c
+        .post(server.url("/api/stats/view"))
+        .body(json!({ "path": "x".repeat(8 * 1024) }).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 413);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn public_pages_set_no_cookie() {
+    let server = TestServer::start().await;
+    let routes = &studio::site::ROUTES.routes;
+    let paths = routes
+        .iter()
+        .filter(|r| !r.admin)
+        .map(|r| r.path.as_str())
+        .chain(["/no-such-page", "/robots.txt", "/sitemap.xml"]);
+    for path in paths {
+        let res = server
+            .client
+            .get(server.url(path))
+            .header("user-agent", CHROME)
+            .send()
+            .await
+            .unwrap();
+        assert!(res.headers().get("set-cookie").is_none(), "{path}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn counts_reach_the_data_file_in_batches() {
+    let server = TestServer::start().await;
+    let (c, base) = (&server.client, server.base.as_str());
+    let stored = |server: &TestServer| server.app.store.stats_days(0, u32::MAX).unwrap();
+    counted(c, base, CHROME, "/", None).await;
+    assert!(stored(&server).is_empty(), "no write per view");
+    let token = login(c, base).await;
+    assert_eq!(
+        today(&report(c, base, &token, 1).await)["views"],
+        1,
+        "memory counts too"
+    );
+    tokio::time::sleep(FLUSH_EVERY).await;
+    // The write runs on a blocking thread; paused time does not advance while it does.
+    for _ in 0..100 {
+        if !stored(&server).is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let days = stored(&server);
+    assert_eq!(days.len(), 1);
+    assert_eq!((days[0].1.views, days[0].1.visitors), (1, 1));
+    assert_eq!(
+        today(&report(c, base, &token, 1).await)["views"],
+        1,
+        "not counted twice"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_graceful_stop_writes_the_counts_and_nothing_that_identifies_anyone() {
+    let (dir, data) = ops_support::fresh_data();
+    let client = reqwest::Client::new();
+    let mut server = ops_support::Server::start(dir.path(), &data, &[]);
+    let base = server.base.clone();
+    counted(
+        &client,
+        &base,
+        CHROME,
+        "/",
+        Some("https://news.example.org/story?id=1"),
+    )
+    .await;
+    counted(&client, &base, CHROME, "/about", None).await;
+    counted(&client, &base, IPHONE, "/portfolio", None).await;
+    // Straight away: the counts are in memory only until the stop writes them.
+    server.signal("TERM");
+    assert!(server.wait().success(), "{}", server.stderr_text());
+
+    let bytes = std::fs::read(&data).unwrap();
+    let contains = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    assert!(contains(b"/portfolio"), "the counts were written");
+    for secret in [
+        b"StudioTestAgent".as_slice(),
+        b"iPhone OS",
+        b"Mozilla",
+        b"127.0.0.1",
+        b"story?id",
+    ] {
+        assert!(
+            !contains(secret),
+            "{} in the data file",
+            String::from_utf8_lossy(secret)
+        );
+    }
+    let log = server.stderr_text() + &server.stdout.lock().unwrap().join("\n");
+    assert!(
+        !log.contains("StudioTestAgent"),
+        "the user agent was logged"
+    );
+
+    let server = ops_support::Server::start(dir.path(), &data, &[]);
+    let base = server.base.clone();
+    counted(&client, &base, IPHONE, "/contact", None).await;
+    let token = ops_support::login(&client, &base).await;
+    let r = report(&client, &base, &token, 1).await;
+    assert_eq!(today(&r)["views"], 4, "kept across the restart");
+    assert_eq!(page_views(&r, "/about"), 1);
+    assert_eq!(
+        r["referrers"],
+        json!([{ "host": "news.example.org", "visits": 1 }])
+    );
+}

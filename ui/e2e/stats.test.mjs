@@ -1,0 +1,126 @@
+// Visitor statistics end to end: people browse (a full load, then navigation inside the app), a
+// headless browser that says so is left out, and the owner reads the counts in the Visitors tab and
+// the Overview. Checked for console errors, requests leaving the machine, cookies and axe.
+import AxeBuilder from '@axe-core/playwright';
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
+
+// Headless Chromium's own user agent says HeadlessChrome and is counted as a robot, so the people
+// here say what ordinary browsers say.
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+let studio;
+let browser;
+
+before(async () => {
+  studio = await startStudio();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await studio?.stop();
+});
+
+async function token() {
+  const response = await fetch(`${studio.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USER, password: ADMIN_PASSWORD }),
+  });
+  return (await response.json()).token;
+}
+
+/** Asks the server until today's views reach `views` (beacons go out when the browser is idle). */
+async function waitForViews(views) {
+  const auth = { Authorization: `Bearer ${await token()}` };
+  for (let i = 0; i < 100; i++) {
+    const report = await (await fetch(`${studio.baseUrl}/api/admin/stats?days=1`, { headers: auth })).json();
+    if (report.days.at(-1).views >= views) return report;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  assert.fail(`the server never counted ${views} views`);
+}
+
+async function visitor(userAgent, viewport) {
+  const context = await browser.newContext({ baseURL: studio.baseUrl, userAgent, viewport });
+  const page = await context.newPage();
+  const watched = watchPage(page);
+  return { context, page, watched };
+}
+
+test('views and visitors are counted without cookies and shown to the owner', async () => {
+  // A person on a desktop arrives from a search engine, then browses inside the app.
+  const desk = await visitor(DESKTOP, { width: 1280, height: 800 });
+  await desk.page.goto('/', { referer: 'https://www.google.com/' });
+  await waitForViews(1);
+  await desk.page.locator('a[href="/portfolio"]').first().click();
+  await desk.page.waitForURL('**/portfolio');
+  await desk.page.locator('a[href="/portfolio/modern-serenity"]').first().click();
+  await desk.page.waitForURL('**/portfolio/modern-serenity');
+  await waitForViews(3);
+  assert.deepEqual(await desk.context.cookies(), [], 'no cookie');
+  assert.deepEqual(await desk.page.evaluate(() => Object.keys(localStorage)), [], 'no stored id');
+
+  // A second person, on a phone.
+  const phone = await visitor(PHONE, { width: 390, height: 844 });
+  await phone.page.goto('/about');
+  await waitForViews(4);
+
+  // Headless Chromium as it is: a robot, not counted.
+  const robot = await browser.newContext({ baseURL: studio.baseUrl });
+  const robotPage = await robot.newPage();
+  await robotPage.goto('/contact');
+  await robotPage.waitForLoadState('load');
+  await robotPage.evaluate(() => new Promise((done) => requestIdleCallback(() => done(), { timeout: 2000 })));
+  await robot.close();
+
+  // The owner, in the desktop browser: the admin pages are not counted.
+  await desk.page.goto('/admin-login');
+  await desk.page.getByLabel('Username').fill(ADMIN_USER);
+  await desk.page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await desk.page.getByRole('button', { name: 'Sign In' }).click();
+  await desk.page.waitForURL('**/adminpanel');
+  await desk.page.getByText('Last 7 days: 4 views, 2 visitors, 0 messages.').waitFor();
+
+  await desk.page.getByRole('tab', { name: 'Visitors', exact: true }).click();
+  const panel = desk.page.getByRole('tabpanel');
+  await panel.getByRole('heading', { name: 'Visitors' }).waitFor();
+  await panel.getByRole('button', { name: '7 days' }).click();
+  const perDay = panel.getByRole('table', { name: /per day/ });
+  const today = perDay.getByRole('row').nth(1);
+  assert.deepEqual(
+    (await today.getByRole('cell').allTextContents()).map((text) => text.trim()),
+    ['4', '2', '0'],
+  );
+  const pages = panel.getByRole('table').filter({ has: desk.page.getByRole('columnheader', { name: 'Page', exact: true }) });
+  await pages.getByText('Modern Serenity', { exact: true }).waitFor();
+  await pages.getByText('/portfolio/modern-serenity').waitFor();
+  const referrers = panel.getByRole('table').filter({ has: desk.page.getByRole('columnheader', { name: 'Site', exact: true }) });
+  await referrers.getByRole('cell', { name: 'google.com' }).waitFor();
+  await panel.getByRole('button', { name: '365 days' }).click();
+  assert.equal(await panel.getByRole('button', { name: '365 days' }).getAttribute('aria-pressed'), 'true');
+  await perDay.getByRole('row').nth(365).waitFor();
+
+  const report = await waitForViews(4);
+  assert.equal(report.days.at(-1).visitors, 2);
+  assert.deepEqual(report.devices, { phone: 1, tablet: 0, desktop: 1 });
+  assert.deepEqual(report.referrers, [{ host: 'google.com', visits: 1 }]);
+  assert.ok(!report.pages.some((p) => p.path.startsWith('/admin')));
+
+  const { violations } = await new AxeBuilder({ page: desk.page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  assert.deepEqual(
+    violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    [],
+  );
+
+  for (const { context, watched } of [desk, phone]) {
+    await context.close();
+    assert.deepEqual(watched.consoleErrors, []);
+    assert.deepEqual(watched.foreignRequests, []);
+  }
+});

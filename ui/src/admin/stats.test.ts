@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDay, linePoints, niceMax, pageTitle, statsKey, totals } from './stats';
+
+describe('the visitor report helpers', () => {
+  it('sums a period', () => {
+    expect(
+      totals([
+        { date: '2026-01-01', views: 3, visitors: 2, messages: 1 },
+        { date: '2026-01-02', views: 4, visitors: 1, messages: 0 },
+      ]),
+    ).toEqual({ views: 7, visitors: 3, messages: 1 });
+    expect(statsKey(7)).toBe('/api/admin/stats?days=7');
+  });
+
+  it('names pages by project title, then route title, then path', () => {
+    const projects = [{ slug: 'villa-one', title: 'Villa One' }];
+    expect(pageTitle('/portfolio/villa-one', projects)).toBe('Villa One');
+    expect(pageTitle('/portfolio')).toBe('Portfolio');
+    expect(pageTitle('/')).toBe('Home');
+    expect(pageTitle('/portfolio/unknown')).toBe('/portfolio/unknown');
+  });
+
+  it('draws lines from the bottom of the box and rounds the scale', () => {
+    expect(linePoints([0, 5, 10], 10, 100, 50)).toBe('0,50 50,25 100,0');
+    expect(linePoints([4], 0, 100, 50)).toBe('0,50');
+    expect([0, 1, 3, 7, 12, 99, 101].map(niceMax)).toEqual([1, 1, 5, 10, 20, 100, 200]);
+  });
+
+  it('shows the UTC day the server counted', () => {
+    expect(formatDay('2026-03-12')).toMatch(/12/);
+    expect(formatDay('not a date')).toBe('not a date');
+  });
+});

@@ -1,0 +1,74 @@
+// The visitor report of GET /api/admin/stats (docs/stats.md) and the sums and labels the Visitors
+// tab and the Overview draw from it.
+import { API } from './api';
+import { routes } from '../app/routes';
+
+export interface StatsDay {
+  date: string;
+  views: number;
+  visitors: number;
+  messages: number;
+}
+
+export interface StatsReport {
+  days: StatsDay[];
+  pages: { path: string; views: number }[];
+  referrers: { host: string; visits: number }[];
+  devices: { phone: number; tablet: number; desktop: number };
+}
+
+/** The periods the owner can pick, in days. */
+export const PERIODS = [7, 30, 365] as const;
+export type Period = (typeof PERIODS)[number];
+
+/** The query key (and path) of a period's report; the Overview and the tab share the 7-day one. */
+export const statsKey = (days: number) => `${API.stats}?days=${days}`;
+
+export function totals(days: readonly StatsDay[]) {
+  return days.reduce(
+    (sum, day) => ({
+      views: sum.views + day.views,
+      visitors: sum.visitors + day.visitors,
+      messages: sum.messages + day.messages,
+    }),
+    { views: 0, visitors: 0, messages: 0 },
+  );
+}
+
+/** A page's name for the owner: a project's title for a case study, Home, else the route's title. */
+export function pageTitle(path: string, projects: readonly { slug: string; title: string }[] = []): string {
+  const slug = path.startsWith('/portfolio/') ? path.slice('/portfolio/'.length) : null;
+  const project = slug ? projects.find((p) => p.slug === slug) : undefined;
+  if (project) return project.title;
+  if (path === '/') return 'Home';
+  return routes.find((route) => route.path === path)?.title ?? path;
+}
+
+/** '12 Mar 2026' from 'YYYY-MM-DD', read as the UTC day the server counted. */
+export function formatDay(date: string, style: 'short' | 'medium' = 'medium'): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return parsed.toLocaleDateString(undefined, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    ...(style === 'medium' ? { year: 'numeric' } : {}),
+  });
+}
+
+/** The `points` of an SVG polyline for `values` in a `width` x `height` box, 0 at the bottom. */
+export function linePoints(values: readonly number[], max: number, width: number, height: number): string {
+  const step = values.length > 1 ? width / (values.length - 1) : 0;
+  const scale = max > 0 ? height / max : 0;
+  return values
+    .map((value, i) => `${Math.round(i * step * 10) / 10},${Math.round((height - value * scale) * 10) / 10}`)
+    .join(' ');
+}
+
+/** A round top for the chart's scale: 1, 2 or 5 times a power of ten, at least `max`. */
+export function niceMax(max: number): number {
+  if (max <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  const step = [1, 2, 5, 10].find((m) => m * power >= max) ?? 10;
+  return step * power;
+}
