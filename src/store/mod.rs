@@ -13,6 +13,7 @@ mod records;
 mod settings;
 
 pub use records::{Admin, ContactMessage, HeroSlide, MediaFile, Project, Setting, Versioned};
+pub use records::{StoredImage, StoredVariant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use redb::{

@@ -187,14 +187,21 @@ impl Template {
         let json = script_safe_json(data)?;
         let name = data.studio_name();
         let mut by_path = HashMap::new();
+        let hero = data.hero_slides.first().map_or_else(String::new, |s| {
+            crate::media::preload_tag(&s.image_url, data.images.get(&s.image_url))
+        });
         for route in &ROUTES.routes {
             let head = PageHead {
                 title: route.title.clone(),
                 description: route.description.clone(),
             };
+            let mut preloads = preloads(route);
+            if route.path == "/" {
+                preloads.push_str(&hero);
+            }
             by_path.insert(
                 route.path.clone(),
-                Arc::new(self.render(&head, name, &json, route.admin, &preloads(route))),
+                Arc::new(self.render(&head, name, &json, route.admin, &preloads)),
             );
         }
         let not_found = Arc::new(self.render(&ROUTES.not_found, name, &json, false, ""));

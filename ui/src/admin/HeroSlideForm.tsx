@@ -1,6 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { HeroSlidePayload } from './api';
+import { ACCEPTED_IMAGES } from '../lib/images';
 import { uploadFile } from './api';
 import { toastFailure } from './feedback';
 import { missingFields, payloadFromDraft, type HeroSlideDraft } from './heroSlideForm';
@@ -120,7 +121,7 @@ export function HeroSlideForm({
               <input
                 ref={filePicker}
                 type="file"
-                accept="image/*"
+                accept={ACCEPTED_IMAGES}
                 className="sr-only"
                 tabIndex={-1}
                 aria-hidden="true"
