@@ -32,9 +32,8 @@ pub fn decode(data: &[u8], format: ImageFormat) -> Result<Decoded, MediaError> {
         return Err(damaged());
     }
     let mut reader = ImageReader::with_format(Cursor::new(data), format);
+    // The dimensions are checked above: the PNG and WebP decoders refuse width/height limits.
     let mut limits = Limits::default();
-    limits.max_image_width = Some(width);
-    limits.max_image_height = Some(height);
     limits.max_alloc = Some(MAX_PIXELS * 4);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(refusal)?;
@@ -140,5 +139,33 @@ fn into_pixels(image: DynamicImage) -> Pixels {
         height,
         channels: 3,
         buf: image.into_rgb8().into_raw(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_one_pixel_transparent_png_decodes() {
+        let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\0\x01\0\0\x05\0\x01\r\n-\xb4\0\0\0\0IEND\xaeB`\x82";
+        let decoded = decode(png, ImageFormat::Png)
+            .map_err(|e| e.to_string())
+            .unwrap();
+        assert_eq!((decoded.pixels.width, decoded.pixels.channels), (1, 4));
+    }
+
+    #[test]
+    fn a_cut_off_jpeg_is_told_from_a_whole_one() {
+        let mut jpeg = Vec::new();
+        image::RgbImage::from_pixel(32, 32, image::Rgb([9, 99, 199]))
+            .write_to(&mut Cursor::new(&mut jpeg), ImageFormat::Jpeg)
+            .unwrap();
+        assert!(jpeg_is_complete(&jpeg));
+        assert!(!jpeg_is_complete(&jpeg[..jpeg.len() - 2]));
+        assert!(!jpeg_is_complete(&jpeg[..jpeg.len() / 2]));
+        assert!(!jpeg_is_complete(&[0xFF, 0xD8, 0xFF]));
+        let with_trailer = [jpeg.as_slice(), b"vendor trailer"].concat();
+        assert!(jpeg_is_complete(&with_trailer));
     }
 }
