@@ -406,7 +406,7 @@ async fn an_uploaded_image_is_served_from_media_under_its_hash() {
     let server = TestServer::start().await;
     let token = login(&server).await;
     let png =
-        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\0\x01\0\0\x05\0\x01\r\n-\xb4\0\0\0\0IEND\xaeB`\x82"
+        b"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x0bIDATx\x9cc`\x00\x02\x00\x00\x05\x00\x01z^\xab?\x00\x00\x00\x00IEND\xaeB`\x82"
         .to_vec();
     let upload = || async {
         let form = reqwest::multipart::Form::new().part(
@@ -445,7 +445,7 @@ async fn an_uploaded_image_is_served_from_media_under_its_hash() {
     assert!(res.bytes().await.unwrap().starts_with(b"\x89PNG\r\n\x1a\n"));
     assert_eq!(
         server.app.store.media_names().unwrap(),
-        vec![name.to_string(), format!("{}-1.webp", &name[..32])]
+        vec![format!("{}-1.webp", &name[..32]), name.to_string()]
     );
     server.stop().await;
 }

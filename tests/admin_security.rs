@@ -12,7 +12,7 @@ use studio::config::Layer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const PNG: &[u8] =
-    b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\0\x01\0\0\x05\0\x01\r\n-\xb4\0\0\0\0IEND\xaeB`\x82";
+    b"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x0bIDATx\x9cc`\x00\x02\x00\x00\x05\x00\x01z^\xab?\x00\x00\x00\x00IEND\xaeB`\x82";
 
 async fn login_as(server: &TestServer, username: &str, password: &str) -> reqwest::Response {
     login_from(server, username, password, None).await
@@ -517,7 +517,7 @@ async fn only_real_images_are_stored_whatever_their_name_or_claimed_type() {
     let variant = format!("{}-1.webp", &name[..32]);
     assert_eq!(
         server.app.store.media_names().unwrap(),
-        vec![name.to_string(), variant]
+        vec![variant, name.to_string()]
     );
     for path in [
         "/media/..%2F..%2Fetc%2Fpasswd",

@@ -249,7 +249,7 @@ async fn a_large_photo_is_capped_at_2560_and_gets_every_variant() {
     let body: Value = res.json().await.unwrap();
     assert_eq!(
         (body["width"].as_u64(), body["height"].as_u64()),
-        (Some(2560), Some(985))
+        (Some(2560), Some(984))
     );
     let widths: Vec<u64> = body["variants"]
         .as_array()
