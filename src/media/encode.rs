@@ -118,3 +118,30 @@ fn webp_with_icc(webp: &[u8], icc: &[u8], width: u32, height: u32) -> Result<Vec
     out.extend_from_slice(&body);
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::ImageDecoder;
+    use std::io::Cursor;
+
+    #[test]
+    fn the_colour_profile_is_carried_into_jpeg_and_webp() {
+        let p = Pixels {
+            width: 8,
+            height: 6,
+            channels: 3,
+            buf: vec![120; 8 * 6 * 3],
+        };
+        // Larger than one JPEG segment, and odd (WebP pads chunks to even sizes).
+        let icc: Vec<u8> = (0..70_001u32).map(|i| (i % 251) as u8).collect();
+        let jpeg = jpeg(&p, Some(&icc)).unwrap();
+        let mut d = image::codecs::jpeg::JpegDecoder::new(Cursor::new(&jpeg)).unwrap();
+        assert_eq!(d.icc_profile().unwrap(), Some(icc.clone()));
+        let webp = webp(&p, WEBP_QUALITY, Some(&icc)).unwrap();
+        let mut d = image::codecs::webp::WebPDecoder::new(Cursor::new(&webp)).unwrap();
+        assert_eq!(d.icc_profile().unwrap(), Some(icc));
+        assert_eq!(d.dimensions(), (8, 6));
+        assert!(image::load_from_memory(&webp).is_ok());
+    }
+}
