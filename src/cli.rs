@@ -180,6 +180,7 @@ fn serve(config: Config) -> Result<()> {
         let app = Arc::new(App::new(store, config)?);
         let bound = server::bind(app.clone()).await?;
         let stop = server::shutdown_signal()?;
+        crate::media::backfill::spawn(app.clone());
         if let Some(dir) = &app.config.backup_dir {
             backup::spawn_schedule(
                 app.store.clone(),

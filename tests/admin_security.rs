@@ -12,7 +12,7 @@ use studio::config::Layer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const PNG: &[u8] =
-    b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+    b"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x0bIDATx\x9cc`\x00\x02\x00\x00\x05\x00\x01z^\xab?\x00\x00\x00\x00IEND\xaeB`\x82";
 
 async fn login_as(server: &TestServer, username: &str, password: &str) -> reqwest::Response {
     login_from(server, username, password, None).await
@@ -514,9 +514,10 @@ async fn only_real_images_are_stored_whatever_their_name_or_claimed_type() {
     let name = url.strip_prefix("/media/").unwrap();
     assert_eq!(name.len(), 36);
     assert!(name[..32].bytes().all(|b| b.is_ascii_hexdigit()));
+    let variant = format!("{}-1.webp", &name[..32]);
     assert_eq!(
         server.app.store.media_names().unwrap(),
-        vec![name.to_string()]
+        vec![variant, name.to_string()]
     );
     for path in [
         "/media/..%2F..%2Fetc%2Fpasswd",
@@ -550,7 +551,8 @@ async fn only_real_images_are_stored_whatever_their_name_or_claimed_type() {
         .await
         .unwrap();
     assert_eq!(res.status(), 400);
-    assert_eq!(server.app.store.media_names().unwrap().len(), 1);
+    // The one upload: its processed copy and its single WebP variant.
+    assert_eq!(server.app.store.media_names().unwrap().len(), 2);
     still_healthy(&server).await;
     server.stop().await;
 }

@@ -101,6 +101,8 @@ async fn sigterm_finishes_a_request_in_flight_and_exits_zero() {
                 name: "big.bin".into(),
                 content_type: "application/octet-stream".into(),
                 bytes,
+                image: None,
+                variant_of: None,
                 created_at_ms: 0,
             })
             .unwrap();

@@ -116,6 +116,8 @@ fn write_the_v1_fixture() {
             name: "fixture.png".into(),
             content_type: "image/png".into(),
             bytes: PNG.to_vec(),
+            image: None,
+            variant_of: None,
             created_at_ms: 1,
         })
         .unwrap();

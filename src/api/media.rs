@@ -7,6 +7,7 @@
 use super::admin::{AdminIdentity, content_length, require_admin};
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
+use crate::media::{self, MediaError};
 use crate::store::{MediaFile, now_ms};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};
@@ -94,10 +95,18 @@ where
     if data.is_empty() {
         return Err(ApiError::bad_request("The file is empty"));
     }
+    if is_heif(&data) {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "HEIC/HEIF and AVIF photos cannot be used on the site: convert the photo to JPEG first \
+             (on an iPhone: Settings > Camera > Formats > Most Compatible; on a Mac: open it in \
+             Preview and export it as JPEG)",
+        ));
+    }
     let kind = sniff(&data).ok_or_else(|| {
         ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Only images can be uploaded: PNG, JPEG, WebP, AVIF, GIF or SVG",
+            "Only images can be uploaded: JPEG, PNG, WebP, GIF or SVG",
         )
     })?;
     if kind == ImageKind::Svg {
@@ -107,20 +116,62 @@ where
     }
     let digest = Sha256::digest(&data);
     let hash: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
-    let name = format!("{hash}.{}", kind.extension());
-    let file = MediaFile {
-        name: name.clone(),
-        content_type: kind.content_type().to_string(),
-        bytes: data,
-        created_at_ms: now_ms(),
+    let files = match media::raster_format(&data) {
+        // A photo is processed (src/media/): upright, without metadata, in sizes for each screen.
+        Some(format) => media::process(Arc::new(data), format, hash, None, now_ms())
+            .await
+            .map_err(|e| match e {
+                MediaError::Refused(why) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, why),
+                MediaError::Internal(e) => ApiError::internal(e.context("processing an upload")),
+            })?,
+        // GIF and a checked SVG are kept as they are.
+        None => vec![MediaFile {
+            name: format!("{hash}.{}", kind.extension()),
+            content_type: kind.content_type().to_string(),
+            bytes: data,
+            created_at_ms: now_ms(),
+            image: None,
+            variant_of: None,
+        }],
     };
+    let name = files[0].name.clone();
+    let info = files[0].image.clone().map(media::ImageInfo::from);
     let store = app.store.clone();
-    blocking(move || store.put_media(&file)).await?;
+    blocking(move || store.put_media_files(&files)).await?;
     tracing::info!(file = %name, "media file stored");
-    Ok(json_response(
-        StatusCode::CREATED,
-        &serde_json::json!({ "fileUrl": format!("/media/{name}") }),
-    ))
+    let mut answer = serde_json::json!({ "fileUrl": format!("/media/{name}") });
+    if let (Some(info), Some(fields)) = (info, answer.as_object_mut())
+        && let Ok(serde_json::Value::Object(extra)) = serde_json::to_value(info)
+    {
+        fields.extend(extra);
+    }
+    Ok(json_response(StatusCode::CREATED, &answer))
+}
+
+/// HEIC/HEIF (what iPhones take) and AVIF: ISO-BMFF images this server cannot decode.
+fn is_heif(data: &[u8]) -> bool {
+    if data.len() < 16 || &data[4..8] != b"ftyp" {
+        return false;
+    }
+    let size = u32::from_be_bytes([data[0], data[1], data[2], data[3]]) as usize;
+    let end = size.min(data.len());
+    let brands =
+        std::iter::once(&data[8..12]).chain(data.get(16..end).unwrap_or_default().chunks_exact(4));
+    brands.into_iter().any(|b| {
+        matches!(
+            b,
+            b"heic"
+                | b"heix"
+                | b"heim"
+                | b"heis"
+                | b"hevc"
+                | b"hevx"
+                | b"mif1"
+                | b"msf1"
+                | b"avif"
+                | b"avis"
+        )
+    })
 }
 
 /// The image formats the site takes.

@@ -1,10 +1,91 @@
 //! An owner's images: what the pages need to show an uploaded photo responsively (its intrinsic
-//! size, a placeholder and its variants). Processing at upload lives beside this (issue 12).
+//! size, a placeholder and its variants), and the processing at upload that makes them
+//! (docs/photos.md: what happens to a photo, and the figures measured).
 
-use crate::store::Store;
+pub mod backfill;
+pub mod decode;
+pub mod encode;
+pub mod placeholder;
+pub mod variants;
+
+use crate::store::{MediaFile, Store, StoredImage};
 use anyhow::Result;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use tokio::sync::Semaphore;
+
+/// One image processed at a time, server-wide: an upload and the backfill take turns, so memory
+/// stays bounded and one core stays free for pages.
+pub static PROCESSING: Semaphore = Semaphore::const_new(1);
+
+/// Why an image was not processed.
+#[derive(Debug, thiserror::Error)]
+pub enum MediaError {
+    /// The image is refused for what it is (too large, damaged, a kind the decoder refuses); the
+    /// message says what to do.
+    #[error("{0}")]
+    Refused(String),
+    /// The server failed (an encoder error): the image may be fine.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// Processes the bytes of an upload (JPEG, PNG or WebP) on a blocking thread, after waiting its
+/// turn. A panic in a decoder or encoder ends only this image, as an internal error.
+pub async fn process(
+    data: std::sync::Arc<Vec<u8>>,
+    format: image::ImageFormat,
+    stem: String,
+    main_name: Option<String>,
+    now_ms: u64,
+) -> Result<Vec<MediaFile>, MediaError> {
+    let _turn = PROCESSING
+        .acquire()
+        .await
+        .map_err(|e| MediaError::Internal(e.into()))?;
+    let work = tokio::task::spawn_blocking(move || {
+        variants::process(&data, format, &stem, main_name.as_deref(), now_ms)
+    });
+    match work.await {
+        Ok(result) => result,
+        Err(e) => Err(MediaError::Internal(anyhow::anyhow!(
+            "processing an image failed: {e}"
+        ))),
+    }
+}
+
+/// The format of an upload this module processes (JPEG, PNG, WebP), judged by its bytes.
+pub fn raster_format(data: &[u8]) -> Option<image::ImageFormat> {
+    use image::ImageFormat::{Jpeg, Png, WebP};
+    image::guess_format(data)
+        .ok()
+        .filter(|f| matches!(f, Jpeg | Png | WebP))
+}
+
+/// The home page's `<link rel="preload">` for its first hero slide, so that the browser fetches the
+/// right variant while it fetches the scripts; empty for an image without WebP variants (a bundled
+/// default: docs/performance.md measured no gain in preloading it).
+pub fn preload_tag(url: &str, info: Option<&ImageInfo>) -> String {
+    let Some(info) = info else {
+        return String::new();
+    };
+    let srcset = info
+        .variants
+        .iter()
+        .filter(|v| v.content_type == "image/webp")
+        .map(|v| format!("{} {}w", v.url, v.width))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if srcset.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<link rel=\"preload\" as=\"image\" href=\"{href}\" \
+         imagesrcset=\"{srcset}\" imagesizes=\"100vw\" fetchpriority=\"high\">\n  ",
+        href = crate::web::shell::escape(url),
+        srcset = crate::web::shell::escape(&srcset),
+    )
+}
 
 /// One processed copy of an image, served from `/media/`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -31,12 +112,40 @@ pub struct ImageInfo {
     pub variants: Vec<Variant>,
 }
 
+impl From<StoredImage> for ImageInfo {
+    fn from(image: StoredImage) -> ImageInfo {
+        ImageInfo {
+            width: image.width,
+            height: image.height,
+            placeholder: image.placeholder,
+            variants: image
+                .variants
+                .into_iter()
+                .map(|v| Variant {
+                    url: format!("/media/{}", v.name),
+                    width: v.width,
+                    height: v.height,
+                    content_type: v.content_type,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// The image information of every URL in `urls` that names a processed upload; other URLs (the
-/// bundled defaults, external links) are left out, and the page shows them as they are.
+/// bundled defaults, external links) are left out, and the page shows them as they are. One read
+/// transaction; it runs when pages are re-rendered, never per request.
 pub fn image_infos<'a>(
     store: &Store,
     urls: impl IntoIterator<Item = &'a str>,
 ) -> Result<BTreeMap<String, ImageInfo>> {
-    let _ = (store, urls.into_iter().count());
-    Ok(BTreeMap::new())
+    let names = urls
+        .into_iter()
+        .filter_map(|url| url.strip_prefix("/media/"))
+        .filter(|name| crate::web::is_media_name(name));
+    Ok(store
+        .media_images(names)?
+        .into_iter()
+        .map(|(name, image)| (format!("/media/{name}"), image.into()))
+        .collect())
 }

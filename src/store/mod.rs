@@ -21,6 +21,7 @@ pub use records::{
     Admin, ContactMessage, DayStats, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem, Project,
     ProjectSection, Setting, Testimonial, Versioned,
 };
+pub use records::{StoredImage, StoredVariant};
 pub use stats::{MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY};
 
 use anyhow::{Context, Result, anyhow, bail};

@@ -293,11 +293,65 @@ pub struct MediaFile {
     pub content_type: String,
     pub bytes: Vec<u8>,
     pub created_at_ms: u64,
+    /// On the processed image an upload's `fileUrl` names: its size, placeholder and variants.
+    /// `None` on everything else, and on raw uploads an earlier release stored (src/media/backfill.rs).
+    pub image: Option<StoredImage>,
+    /// On a variant: the name of the file it was made from.
+    pub variant_of: Option<String>,
+}
+
+/// What pages need to show a processed upload (src/media/mod.rs turns it into `ImageInfo`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredImage {
+    pub width: u32,
+    pub height: u32,
+    pub placeholder: String,
+    /// Smallest first; each one a media file of its own.
+    pub variants: Vec<StoredVariant>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredVariant {
+    pub name: String,
+    pub width: u32,
+    pub height: u32,
+    pub content_type: String,
+}
+
+/// Version 1 (the first release): the bytes exactly as uploaded.
+#[derive(Deserialize)]
+struct MediaFileV1 {
+    name: String,
+    content_type: String,
+    bytes: Vec<u8>,
+    created_at_ms: u64,
 }
 
 impl Versioned for MediaFile {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
     const NAME: &'static str = "media file";
+
+    fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
+        match version {
+            1 => {
+                let v1: MediaFileV1 =
+                    postcard::from_bytes(body).context("decoding a version 1 media file record")?;
+                Ok(MediaFile {
+                    name: v1.name,
+                    content_type: v1.content_type,
+                    bytes: v1.bytes,
+                    created_at_ms: v1.created_at_ms,
+                    image: None,
+                    variant_of: None,
+                })
+            }
+            _ => bail!(
+                "a media file record of version {version}, newer than this release knows (it \
+                 reads up to {}); run a newer studio release",
+                Self::VERSION
+            ),
+        }
+    }
 }
 
 /// One UTC day of visitor statistics: totals only. Nothing in it identifies a person: no address,
@@ -365,6 +419,19 @@ mod tests {
                 .to_string()
                 .contains("newer")
         );
+    }
+
+    #[test]
+    fn a_version_1_media_file_reads_as_a_raw_upload() {
+        #[derive(Serialize)]
+        struct V1<'a>(&'a str, &'a str, &'a [u8], u64);
+        let mut bytes = vec![1];
+        bytes.extend(postcard::to_allocvec(&V1("ab.png", "image/png", &[1, 2, 3], 9)).unwrap());
+        let file = MediaFile::decode(&bytes).unwrap();
+        assert_eq!(file.name, "ab.png");
+        assert_eq!(file.bytes, vec![1, 2, 3]);
+        assert_eq!((file.image, file.variant_of), (None, None));
+        assert!(MediaFile::decode(&[3, 0]).is_err());
     }
 
     #[test]

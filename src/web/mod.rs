@@ -312,10 +312,14 @@ pub fn is_media_name(name: &str) -> bool {
     let Some((stem, ext)) = name.split_once('.') else {
         return false;
     };
-    stem.len() >= 16
-        && stem
+    // A variant adds its width: `<hash>-800.webp`.
+    let (hash, width) = stem.split_once('-').unwrap_or((stem, "1"));
+    hash.len() >= 16
+        && hash
             .bytes()
             .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        && (1..=5).contains(&width.len())
+        && width.bytes().all(|b| b.is_ascii_digit())
         && (1..=5).contains(&ext.len())
         && ext
             .bytes()
@@ -437,6 +441,10 @@ mod tests {
         assert!(!is_media_name("short.png"));
         assert!(!is_media_name("0123456789abcdef0123.p/g"));
         assert!(!is_media_name("0123456789abcdef0123"));
+        assert!(is_media_name("0123456789abcdef0123-480.webp"));
+        assert!(!is_media_name("0123456789abcdef0123-.webp"));
+        assert!(!is_media_name("0123456789abcdef0123-4a.webp"));
+        assert!(!is_media_name("0123456789abcdef0123-1-2.webp"));
     }
 
     #[test]

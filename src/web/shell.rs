@@ -491,6 +491,10 @@ impl Template {
         let mut by_path = HashMap::new();
         let mut data_by_path = HashMap::new();
         let mut sitemap = Vec::new();
+        // The home page's first slide is its largest paint: the browser fetches it with the script.
+        let hero = site.slides.first().map_or_else(String::new, |s| {
+            crate::media::preload_tag(&s.image_url, site.images.get(&s.image_url))
+        });
         for route in ROUTES.fixed() {
             let json = script_safe_json(&site.page_data(&route.page, None))?;
             let head = Head {
@@ -506,9 +510,13 @@ impl Template {
                     vec![studio_ld.clone()]
                 },
             };
+            let mut preloads = preloads(route);
+            if route.path == "/" {
+                preloads.push_str(&hero);
+            }
             by_path.insert(
                 route.path.clone(),
-                Arc::new(self.render(&head, &json, &preloads(route))),
+                Arc::new(self.render(&head, &json, &preloads)),
             );
             if !route.admin {
                 data_by_path.insert(route.path.clone(), Arc::new(json_copy(json)));

@@ -256,7 +256,7 @@ describe('admin panel', () => {
     await openPanel(page);
     await page.getByRole('button', { name: 'Change the logo' }).click();
     const picker = page.getByLabel('Upload a logo file');
-    assert.equal(await picker.getAttribute('accept'), 'image/*');
+    assert.match(await picker.getAttribute('accept'), /^image\/jpeg,image\/png,image\/webp,/);
     await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await toasts(page).getByText('Logo updated successfully').waitFor();
     const preview = page.getByAltText('Current company logo');
@@ -269,7 +269,7 @@ describe('admin panel', () => {
     assert.equal(await visitor.getByRole('contentinfo').locator('img').first().getAttribute('src'), logoUrl);
     await visitor.waitForFunction((src) => {
       const img = document.querySelector(`header img[src="${src}"]`);
-      return img?.complete && img.naturalWidth === 2;
+      return img?.complete && img.naturalWidth > 0;
     }, logoUrl);
     assert.deepEqual(watched, { consoleErrors: [], foreignRequests: [] });
 

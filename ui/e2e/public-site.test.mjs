@@ -107,12 +107,14 @@ describe('public pages render at 1280 and 375 px, axe-clean', () => {
             sized: Boolean(img.getAttribute('width') && img.getAttribute('height')),
             alt: img.getAttribute('alt'),
             loaded: img.complete && img.naturalWidth > 0,
+            // Hero slides not yet due are kept out of layout, so their lazy photo is not fetched.
+            shown: getComputedStyle(img).display !== 'none',
           })),
         );
         for (const image of images) {
           assert.ok(image.sized, `width/height on ${image.src}`);
           assert.notEqual(image.alt, null, `alt on ${image.src}`);
-          assert.ok(image.loaded, `${image.src} loads`);
+          assert.ok(image.loaded || !image.shown, `${image.src} loads`);
         }
         const eager = await page.$$eval('img:not([loading="lazy"])', (list) => list.map((img) => img.getAttribute('src')));
         assert.ok(eager.filter((src) => !src.endsWith('.svg')).length <= 1, `at most one eager photo: ${eager}`);

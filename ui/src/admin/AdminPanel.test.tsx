@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routerFuture } from '../app/routes';
+import { ACCEPTED_IMAGES } from '../lib/images';
 import { resetToasts, Toaster } from '../components/ui/toast';
 import { getToken, setToken, type AdminHeroSlide, type CompanySetting, type ContactMessage } from './api';
 import AdminPanel from './AdminPanel';
@@ -253,7 +254,7 @@ describe('AdminPanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add Slide' }));
     const form = screen.getByRole('form', { name: 'New Slide' });
     const picker = form.querySelector<HTMLInputElement>('input[type="file"]')!;
-    expect(picker.accept).toBe('image/*');
+    expect(picker.accept).toBe(ACCEPTED_IMAGES);
     chooseFile(picker, new File(['png'], 'room.png', { type: 'image/png' }));
 
     await waitFor(() =>

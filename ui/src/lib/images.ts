@@ -38,3 +38,9 @@ export function srcsetOf(info: ImageInfo, type: string): string {
     .map((v) => `${v.url} ${v.width}w`)
     .join(', ');
 }
+
+/**
+ * What the admin's file pickers offer, named type by type: Safari on macOS and iOS then converts
+ * HEIC photos to JPEG itself, which the server would refuse (README, "What happens to an uploaded photo").
+ */
+export const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp,image/gif,image/svg+xml,.jpg,.jpeg,.png,.webp,.gif,.svg';

@@ -2,6 +2,7 @@
 // it, and aria-invalid when the save named it as missing.
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { ACCEPTED_IMAGES } from '../../lib/images';
 import { uploadFile } from '../api';
 import { toastFailure } from '../feedback';
 import { buttonStyles, Card, inputClass, labelClass } from '../ui';
@@ -132,7 +133,7 @@ export function UploadButton({
       <input
         ref={picker}
         type="file"
-        accept="image/*"
+        accept={ACCEPTED_IMAGES}
         multiple={multiple}
         className="sr-only"
         tabIndex={-1}

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Pencil } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { ACCEPTED_IMAGES } from '../../lib/images';
 import { DEFAULT_LOGO } from '../../lib/site';
 import { AccountSection } from '../account/AccountSection';
 import { API, apiRequest, uploadFile, type CompanySetting, type SettingPayload } from '../api';
@@ -130,7 +131,7 @@ function LogoCard({ current, focusOnMount }: { current: string; focusOnMount: bo
               ref={filePicker}
               id={`${id}-file`}
               type="file"
-              accept="image/*"
+              accept={ACCEPTED_IMAGES}
               disabled={busy}
               autoFocus={focusOnMount}
               aria-describedby={`${id}-file-hint`}

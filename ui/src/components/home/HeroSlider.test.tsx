@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routerFuture } from '../../app/routes';
 import type { HeroSlide } from '../../lib/site';
-import { HERO_DOT_DELAY_MS, HERO_FADE_MS, HERO_INTERVAL_MS, HeroSlider } from './HeroSlider';
+import { HERO_DOT_DELAY_MS, HERO_FADE_MS, HERO_INTERVAL_MS, HERO_PRELOAD_MS, HeroSlider } from './HeroSlider';
 
 const slides: HeroSlide[] = [1, 2, 3].map((id) => ({
   id,
@@ -57,6 +57,16 @@ describe('HeroSlider', () => {
     const images = [...document.querySelectorAll('img')];
     expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
     expect(images.every((img) => img.getAttribute('width') && img.getAttribute('height'))).toBe(true);
+  });
+
+  it('lays out (and so loads) the next photograph only shortly before its turn', () => {
+    renderHero();
+    const shown = () => [...document.querySelectorAll('img')].map((img) => img.style.display !== 'none');
+    expect(shown()).toEqual([true, false, false]);
+    advance(HERO_INTERVAL_MS - HERO_PRELOAD_MS - 1);
+    expect(shown()).toEqual([true, false, false]);
+    advance(1);
+    expect(shown()).toEqual([true, true, false]);
   });
 
   it('every 15 s fades out for 1 s, then advances, wrapping after the last slide', () => {

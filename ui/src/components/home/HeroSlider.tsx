@@ -4,12 +4,15 @@ import { heroEyebrow } from '../../content/hero';
 import type { HeroSlide } from '../../lib/site';
 import { usePrefersReducedMotion } from '../../lib/motion';
 import { Dots } from '../carousels/Dots';
+import { Picture } from '../ui/Picture';
 import { SmartLink } from '../ui/SmartLink';
 
 /** SPEC §4 and §9: every 15 s a 1 s fade-out, then the next slide; a dot fades out and jumps after 0.5 s. */
 export const HERO_INTERVAL_MS = 15_000;
 export const HERO_FADE_MS = 1000;
 export const HERO_DOT_DELAY_MS = 500;
+/** How long before its turn the next slide's photograph starts loading. */
+export const HERO_PRELOAD_MS = 5000;
 
 /** Full-height home hero: the owner's active slides, in their order, from the inlined site data. */
 export function HeroSlider({ slides, fallbackTitle }: { slides: HeroSlide[]; fallbackTitle: string }) {
@@ -35,6 +38,18 @@ export function HeroSlider({ slides, fallbackTitle }: { slides: HeroSlide[]; fal
     },
     [reduced],
   );
+
+  // Only the slides shown so far and the next one load their photograph: a phone that leaves
+  // within 10 s downloads one photograph, not all of them. The others stay out of layout, which
+  // keeps their lazy images unfetched.
+  const [warm, setWarm] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const warmUp = useCallback((i: number) => setWarm((w) => (w.has(i) ? w : new Set(w).add(i))), []);
+  useEffect(() => {
+    warmUp(index);
+    if (count < 2) return;
+    const timer = setTimeout(() => warmUp((index + 1) % count), HERO_INTERVAL_MS - HERO_PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [index, count, warmUp]);
 
   useEffect(() => {
     if (count < 2) return;
@@ -66,18 +81,17 @@ export function HeroSlider({ slides, fallbackTitle }: { slides: HeroSlide[]; fal
         />
       ) : (
         slides.map((s, i) => (
-          <img
+          <Picture
             key={s.id}
             src={s.imageUrl}
             // The headline describes the slide; the photograph behind it is atmosphere.
             alt=""
+            sizes="100vw"
             width={1920}
             height={1080}
-            loading={i === 0 ? 'eager' : 'lazy'}
-            fetchPriority={i === 0 ? 'high' : undefined}
-            decoding={i === 0 ? 'sync' : 'async'}
+            priority={i === 0}
             data-active={i === index && !fading}
-            style={fadeStyle}
+            style={warm.has(i) ? fadeStyle : { ...fadeStyle, display: 'none' }}
             className={`absolute inset-0 -z-10 size-full object-cover transition-opacity ease-in-out ${
               i === index && !fading ? 'opacity-100' : 'opacity-0'
             }`}

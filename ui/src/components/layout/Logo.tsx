@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { site } from '../../lib/site';
+import { Picture } from '../ui/Picture';
 
 export function Logo({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Link to="/" onClick={onNavigate} className="flex shrink-0 items-center gap-3 rounded-sm">
       {/* Decorative: the studio name beside it names the link. Cover + left: of the bundled wide
           logo only its round monogram shows, while a square upload fits whole. */}
-      <img src={site.logo} alt="" width={40} height={40} className="size-10 object-cover object-left" />
+      <Picture src={site.logo} alt="" sizes="40px" width={40} height={40} className="size-10 object-cover object-left" />
       <span className="font-display text-xl font-semibold tracking-wide sm:text-2xl">{site.studioName}</span>
     </Link>
   );

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { imageInfo, srcsetOf } from '../../lib/images';
 
 export interface PictureProps {
@@ -18,13 +18,26 @@ export interface PictureProps {
 
 /**
  * An owner's image at the size the screen needs: a WebP `srcset` from the upload's variants, the
- * processed fileUrl as the fallback, the intrinsic size set (no layout shift).
+ * processed fileUrl as the fallback, the intrinsic size set (no layout shift), and the upload's
+ * tiny placeholder painted behind it until it has loaded.
  */
-export function Picture({ src, alt, sizes, width, height, className, style, priority }: PictureProps) {
+export function Picture({ src, alt, sizes, width, height, className, style, priority, ...rest }: PictureProps) {
   const info = imageInfo(src);
   const webp = info ? srcsetOf(info, 'image/webp') : '';
+  const [loaded, setLoaded] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  // An image the browser already had (its cache) may be complete before the handler is attached.
+  useEffect(() => {
+    if (ref.current?.complete && ref.current.naturalWidth > 0) setLoaded(true);
+  }, [src]);
+  const placeholder =
+    info?.placeholder && !loaded
+      ? { backgroundImage: `url("${info.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
+      : undefined;
   const img = (
     <img
+      {...rest}
+      ref={ref}
       src={src}
       alt={alt}
       width={info?.width ?? width}
@@ -32,8 +45,9 @@ export function Picture({ src, alt, sizes, width, height, className, style, prio
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding={priority ? 'sync' : 'async'}
+      onLoad={() => setLoaded(true)}
       className={className}
-      style={style}
+      style={placeholder ? { ...placeholder, ...style } : style}
     />
   );
   if (!webp) return img;
