@@ -11,8 +11,10 @@ mod media;
 mod projects;
 mod records;
 mod settings;
+mod tls;
 
 pub use records::{Admin, ContactMessage, HeroSlide, MediaFile, Project, Setting, Versioned};
+pub use tls::{AcmeAccount, TlsCertificate};
 
 use anyhow::{Context, Result, anyhow, bail};
 use redb::{
