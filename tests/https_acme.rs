@@ -70,7 +70,12 @@ struct Answer {
 }
 
 /// One HTTPS GET of `path` from `addr`, naming the server `name`; HTTP/2 when ALPN picks it.
-async fn get(addr: SocketAddr, name: &str, roots_pem: &[u8], path: &str) -> std::io::Result<Answer> {
+async fn get(
+    addr: SocketAddr,
+    name: &str,
+    roots_pem: &[u8],
+    path: &str,
+) -> std::io::Result<Answer> {
     let tcp = tokio::net::TcpStream::connect(addr).await?;
     let server_name = rustls::pki_types::ServerName::try_from(name.to_string()).unwrap();
     let tls = connector(roots_pem, &[b"h2", b"http/1.1"])
@@ -85,7 +90,10 @@ async fn get(addr: SocketAddr, name: &str, roots_pem: &[u8], path: &str) -> std:
             .map_err(std::io::Error::other)?;
         tokio::spawn(conn);
         let req = http::Request::get(uri).body(String::new()).unwrap();
-        sender.send_request(req).await.map_err(std::io::Error::other)?
+        sender
+            .send_request(req)
+            .await
+            .map_err(std::io::Error::other)?
     } else {
         let (mut sender, conn) = hyper::client::conn::http1::handshake(io)
             .await
@@ -95,7 +103,10 @@ async fn get(addr: SocketAddr, name: &str, roots_pem: &[u8], path: &str) -> std:
             .header(http::header::HOST, name)
             .body(String::new())
             .unwrap();
-        sender.send_request(req).await.map_err(std::io::Error::other)?
+        sender
+            .send_request(req)
+            .await
+            .map_err(std::io::Error::other)?
     };
     let (parts, mut body) = res.into_parts();
     let mut bytes = Vec::new();
@@ -148,7 +159,10 @@ impl Running {
 /// Waits until something listens on `port`.
 async fn listening(port: u16) {
     for _ in 0..200 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
             return;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -163,17 +177,28 @@ async fn a_certificate_from_pebble_then_https_h2_hsts_redirects_and_a_restart_wi
     }
     let dir = tempfile::tempdir().unwrap();
     // pebble's own API certificate, trusted by studio through acme_ca_roots.
-    let api = rcgen::generate_simple_self_signed(vec!["127.0.0.1".into(), "localhost".into()]).unwrap();
+    let api =
+        rcgen::generate_simple_self_signed(vec!["127.0.0.1".into(), "localhost".into()]).unwrap();
     let api_cert = dir.path().join("pebble-api.pem");
     let api_key = dir.path().join("pebble-api.key");
     std::fs::write(&api_cert, api.cert.pem()).unwrap();
     std::fs::write(&api_key, api.signing_key.serialize_pem()).unwrap();
 
-    let (dns, challtest_mgmt, acme, acme_mgmt) = (free_port(), free_port(), free_port(), free_port());
+    let (dns, challtest_mgmt, acme, acme_mgmt) =
+        (free_port(), free_port(), free_port(), free_port());
     let (http_port, https_port) = (free_port(), free_port());
     let _dns = Killed(
         Command::new("/usr/bin/pebble-challtestsrv")
-            .args(["-defaultIPv4", "127.0.0.1", "-defaultIPv6", "", "-http01", "", "-https01", ""])
+            .args([
+                "-defaultIPv4",
+                "127.0.0.1",
+                "-defaultIPv6",
+                "",
+                "-http01",
+                "",
+                "-https01",
+                "",
+            ])
             .args(["-tlsalpn01", ""])
             .arg("-dns01")
             .arg(format!("127.0.0.1:{dns}"))
@@ -255,8 +280,13 @@ async fn a_certificate_from_pebble_then_https_h2_hsts_redirects_and_a_restart_wi
         page.headers["strict-transport-security"],
         "max-age=31536000"
     );
-    let api_call = get(https, DOMAIN, &root_pem, "/api/no-such-call").await.unwrap();
-    assert_eq!(api_call.headers["strict-transport-security"], "max-age=31536000");
+    let api_call = get(https, DOMAIN, &root_pem, "/api/no-such-call")
+        .await
+        .unwrap();
+    assert_eq!(
+        api_call.headers["strict-transport-security"],
+        "max-age=31536000"
+    );
 
     let www = get(https, WWW, &root_pem, "/projects?x=1").await.unwrap();
     assert_eq!(www.status, 301);
@@ -291,7 +321,13 @@ async fn a_certificate_from_pebble_then_https_h2_hsts_redirects_and_a_restart_wi
     let again = get(https, DOMAIN, &root_pem, "/").await.unwrap();
     assert_eq!(again.status, 200);
     assert_eq!(
-        server.app.store.tls_certificate().unwrap().unwrap().obtained_ms,
+        server
+            .app
+            .store
+            .tls_certificate()
+            .unwrap()
+            .unwrap()
+            .obtained_ms,
         stored.obtained_ms,
         "no new order"
     );

@@ -22,7 +22,7 @@ fn raise_own_open_files() -> u64 {
         libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
         libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim);
     }
-    lim.rlim_cur as u64
+    lim.rlim_cur
 }
 
 async fn half_request(addr: std::net::SocketAddr) -> std::io::Result<TcpStream> {

@@ -5,6 +5,7 @@
 
 pub mod admin;
 pub mod backup;
+pub mod certificates;
 pub mod contact;
 pub mod media;
 
@@ -104,6 +105,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     let admin = admin::routes(app.clone());
     let media = media::routes(app.clone());
     let backup = backup::routes(app.clone());
+    let certificates = certificates::routes(app.clone());
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -124,6 +126,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(media)
         .unify()
         .or(backup)
+        .unify()
+        .or(certificates)
         .unify();
     warp::path("api").and(all.recover(recover).unify())
 }

@@ -56,7 +56,7 @@ pub fn raise_open_files() -> u64 {
             }
         }
     }
-    lim.rlim_cur as u64
+    lim.rlim_cur
 }
 
 async fn listen(addr: SocketAddr, what: &str) -> Result<TcpListener> {
