@@ -331,7 +331,8 @@ pub struct Timeouts {
     pub head: Duration,
     /// A kept-alive connection with no request.
     pub idle: Duration,
-    /// A request body (or a response being read) that stops moving.
+    /// A request whose bytes stop moving: a stalled upload or download, or a handler that long
+    /// without a byte in or out.
     pub body: Duration,
     /// The TLS handshake.
     pub handshake: Duration,
@@ -424,7 +425,7 @@ impl Config {
             timeouts: Timeouts {
                 head: capped("head_timeout", l.head_timeout, "20s", 30)?,
                 idle: capped("idle_timeout", l.idle_timeout, "60s", 75)?,
-                body: capped("body_timeout", l.body_timeout, "30s", 600)?,
+                body: capped("body_timeout", l.body_timeout, "60s", 600)?,
                 handshake: Duration::from_secs(10),
             },
             https: https_config(
@@ -521,6 +522,47 @@ fn read_file(path: &Path) -> Result<Layer> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn https_turns_on_with_domains_or_own_files_and_checks_them() {
+        let c = Config::from_layer(Layer::default()).unwrap();
+        assert!(c.https.is_none(), "plain HTTP on listen by default");
+        assert_eq!(c.timeouts.head, Duration::from_secs(20));
+        let c = Config::from_layer(Layer {
+            domains: Some(vec!["Example.com.".into(), "www.example.com".into()]),
+            ..Layer::default()
+        })
+        .unwrap();
+        let https = c.https.unwrap();
+        assert_eq!(https.domains, ["example.com", "www.example.com"]);
+        assert_eq!(https.https_listen.to_string(), "0.0.0.0:443");
+        assert_eq!(https.http_listen.to_string(), "0.0.0.0:80");
+        assert!(
+            matches!(https.source, CertSource::Acme { ref directory, .. } if directory == LETS_ENCRYPT)
+        );
+        let err = |l: Layer| Config::from_layer(l).unwrap_err().to_string();
+        assert!(
+            err(Layer {
+                tls_cert: Some("c.pem".into()),
+                ..Layer::default()
+            })
+            .contains("tls_key")
+        );
+        assert!(
+            err(Layer {
+                domains: Some(vec!["not a name".into()]),
+                ..Layer::default()
+            })
+            .contains("domains")
+        );
+        assert!(
+            err(Layer {
+                head_timeout: Some("90s".into()),
+                ..Layer::default()
+            })
+            .contains("head_timeout")
+        );
+    }
 
     #[test]
     fn defaults_apply_when_nothing_is_set() {
