@@ -138,7 +138,19 @@ async fn start_studio(data: &Path, layer: Layer) -> Running {
         ..layer
     })
     .unwrap();
-    let store = Store::open(data).unwrap();
+    // The previous server's last connection tasks may still be letting go of the file.
+    let mut tries = 0;
+    let store = loop {
+        match Store::open(data) {
+            Ok(store) => break store,
+            Err(e) if tries < 50 => {
+                tries += 1;
+                eprintln!("data file not free yet: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    };
     let app = Arc::new(App::new(store, config).unwrap());
     let bound = studio::net::bind(app.clone()).await.unwrap();
     let (stop, rx) = tokio::sync::oneshot::channel::<()>();

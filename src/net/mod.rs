@@ -176,7 +176,9 @@ impl Bound {
         drop(self.listener);
         drop(self.http_listener);
         if let Some(task) = renewals {
+            // Awaited so that its hold on the shared state (and the data file) is gone on return.
             task.abort();
+            let _ = task.await;
         }
         tokio::select! {
             _ = graceful.shutdown() => {}

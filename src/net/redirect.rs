@@ -107,6 +107,14 @@ fn moved(location: &str) -> Response {
 /// the bare domain (same path and query): one name for search engines and for cookies.
 pub fn www_to_bare<B>(app: &App, req: &Request<B>) -> Option<Response> {
     let https = app.config.https.as_ref()?;
+    // Most requests name the bare host: tell without allocating.
+    let raw = match req.uri().host() {
+        Some(h) => h.as_bytes(),
+        None => req.headers().get(header::HOST)?.as_bytes(),
+    };
+    if raw.len() < 4 || !raw[..4].eq_ignore_ascii_case(b"www.") {
+        return None;
+    }
     let host = host_of(req)?;
     let bare = host.strip_prefix("www.")?;
     if !https.domains.iter().any(|d| d == bare) {
