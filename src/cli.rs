@@ -2,7 +2,7 @@
 
 use crate::app::App;
 use crate::config::{Config, Layer};
-use crate::server;
+use crate::net;
 use crate::store::{OpenError, Store};
 use crate::{auth, backup, logging};
 use anyhow::{Context, Result, bail};
@@ -178,8 +178,8 @@ fn serve(config: Config) -> Result<()> {
         .context("starting the async runtime")?;
     runtime.block_on(async move {
         let app = Arc::new(App::new(store, config)?);
-        let bound = server::bind(app.clone()).await?;
-        let stop = server::shutdown_signal()?;
+        let bound = net::bind(app.clone()).await?;
+        let stop = net::shutdown_signal()?;
         crate::media::backfill::spawn(app.clone());
         if let Some(dir) = &app.config.backup_dir {
             backup::spawn_schedule(
@@ -189,11 +189,23 @@ fn serve(config: Config) -> Result<()> {
                 app.config.backup_keep,
             );
         }
-        println!(
-            "studio is serving http://{} (data: {})",
-            bound.addr,
-            app.config.data.display()
-        );
+        match (&app.config.https, bound.http_addr) {
+            (Some(https), Some(http_addr)) => println!(
+                "studio is serving https://{} for {} (HTTP on {http_addr} redirects; data: {})",
+                bound.addr,
+                if https.domains.is_empty() {
+                    "its own certificate".to_string()
+                } else {
+                    https.domains.join(", ")
+                },
+                app.config.data.display()
+            ),
+            _ => println!(
+                "studio is serving http://{} (data: {})",
+                bound.addr,
+                app.config.data.display()
+            ),
+        }
         bound.run(stop).await;
         // Counts taken since the last batch would be lost otherwise.
         let stats = app.stats.clone();

@@ -30,6 +30,17 @@ pub struct Layer {
     pub log_format: Option<String>,
     pub log_level: Option<String>,
     pub smtp: Option<SmtpLayer>,
+    pub domains: Option<Vec<String>>,
+    pub https_listen: Option<String>,
+    pub http_listen: Option<String>,
+    pub acme_directory: Option<String>,
+    pub acme_email: Option<String>,
+    pub acme_ca_roots: Option<PathBuf>,
+    pub tls_cert: Option<PathBuf>,
+    pub tls_key: Option<PathBuf>,
+    pub head_timeout: Option<String>,
+    pub idle_timeout: Option<String>,
+    pub body_timeout: Option<String>,
 }
 
 /// A value that must never reach a log line: `{:?}` shows `<hidden>`, and only `expose` gives it.
@@ -115,6 +126,17 @@ impl Layer {
                 (Some(under), Some(over)) => Some(under.overlay(over)),
                 (under, over) => over.or(under),
             },
+            domains: over.domains.or(self.domains),
+            https_listen: over.https_listen.or(self.https_listen),
+            http_listen: over.http_listen.or(self.http_listen),
+            acme_directory: over.acme_directory.or(self.acme_directory),
+            acme_email: over.acme_email.or(self.acme_email),
+            acme_ca_roots: over.acme_ca_roots.or(self.acme_ca_roots),
+            tls_cert: over.tls_cert.or(self.tls_cert),
+            tls_key: over.tls_key.or(self.tls_key),
+            head_timeout: over.head_timeout.or(self.head_timeout),
+            idle_timeout: over.idle_timeout.or(self.idle_timeout),
+            body_timeout: over.body_timeout.or(self.body_timeout),
         }
     }
 
@@ -162,6 +184,22 @@ impl Layer {
             log_format: var("STUDIO_LOG_FORMAT"),
             log_level: var("STUDIO_LOG_LEVEL"),
             smtp: (!smtp.is_empty()).then_some(smtp),
+            domains: var("STUDIO_DOMAINS").map(|v| {
+                v.split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            }),
+            https_listen: var("STUDIO_HTTPS_LISTEN"),
+            http_listen: var("STUDIO_HTTP_LISTEN"),
+            acme_directory: var("STUDIO_ACME_DIRECTORY"),
+            acme_email: var("STUDIO_ACME_EMAIL"),
+            acme_ca_roots: var("STUDIO_ACME_CA_ROOTS").map(PathBuf::from),
+            tls_cert: var("STUDIO_TLS_CERT").map(PathBuf::from),
+            tls_key: var("STUDIO_TLS_KEY").map(PathBuf::from),
+            head_timeout: var("STUDIO_HEAD_TIMEOUT"),
+            idle_timeout: var("STUDIO_IDLE_TIMEOUT"),
+            body_timeout: var("STUDIO_BODY_TIMEOUT"),
         })
     }
 }
@@ -260,6 +298,49 @@ pub struct Config {
     pub log_format: LogFormat,
     pub log_level: String,
     pub smtp: Option<SmtpConfig>,
+    /// HTTPS on its own listeners; `None` serves plain HTTP on `listen`.
+    pub https: Option<HttpsConfig>,
+    /// How long a client may take over each part of a connection (src/net/deadline.rs).
+    pub timeouts: Timeouts,
+}
+
+/// Where certificates come from when HTTPS is on.
+#[derive(Debug, Clone)]
+pub enum CertSource {
+    /// Ordered from an ACME CA for `HttpsConfig::domains`, kept in the data file.
+    Acme {
+        directory: String,
+        email: Option<String>,
+        /// Extra PEM roots trusted when talking to the CA (tests, private CAs).
+        ca_roots: Option<PathBuf>,
+    },
+    /// The operator's own PEM files.
+    Files { cert: PathBuf, key: PathBuf },
+}
+
+/// HTTPS settings: on when `domains` or `tls_cert` is set.
+#[derive(Debug, Clone)]
+pub struct HttpsConfig {
+    pub domains: Vec<String>,
+    pub https_listen: SocketAddr,
+    pub http_listen: SocketAddr,
+    pub source: CertSource,
+}
+
+pub const LETS_ENCRYPT: &str = "https://acme-v02.api.letsencrypt.org/directory";
+
+/// The per-connection deadlines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timeouts {
+    /// From the first byte of a request to the end of its head.
+    pub head: Duration,
+    /// A kept-alive connection with no request.
+    pub idle: Duration,
+    /// A request whose bytes stop moving: a stalled upload or download, or a handler that long
+    /// without a byte in or out.
+    pub body: Duration,
+    /// The TLS handshake.
+    pub handshake: Duration,
 }
 
 impl Config {
@@ -347,8 +428,95 @@ impl Config {
             log_format,
             log_level: l.log_level.unwrap_or_else(|| "info".to_string()),
             smtp: l.smtp.map(SmtpConfig::from_layer).transpose()?,
+            timeouts: Timeouts {
+                head: capped("head_timeout", l.head_timeout, "20s", 30)?,
+                idle: capped("idle_timeout", l.idle_timeout, "60s", 75)?,
+                body: capped("body_timeout", l.body_timeout, "60s", 600)?,
+                handshake: Duration::from_secs(10),
+            },
+            https: https_config(
+                l.domains,
+                l.https_listen,
+                l.http_listen,
+                l.acme_directory,
+                l.acme_email,
+                l.acme_ca_roots,
+                l.tls_cert,
+                l.tls_key,
+            )?,
         })
     }
+}
+
+/// A deadline setting: a duration of at least a second and at most `max_secs`.
+fn capped(key: &str, v: Option<String>, default: &str, max_secs: u64) -> Result<Duration> {
+    let text = v.unwrap_or_else(|| default.to_string());
+    let d = humantime::parse_duration(text.trim())
+        .with_context(|| format!("{key} = {text:?} is not a duration like \"20s\""))?;
+    if d < Duration::from_secs(1) || d > Duration::from_secs(max_secs) {
+        bail!("{key} = {text:?} must be between 1s and {max_secs}s");
+    }
+    Ok(d)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn https_config(
+    domains: Option<Vec<String>>,
+    https_listen: Option<String>,
+    http_listen: Option<String>,
+    acme_directory: Option<String>,
+    acme_email: Option<String>,
+    acme_ca_roots: Option<PathBuf>,
+    tls_cert: Option<PathBuf>,
+    tls_key: Option<PathBuf>,
+) -> Result<Option<HttpsConfig>> {
+    let domains: Vec<String> = domains
+        .unwrap_or_default()
+        .iter()
+        .map(|d| d.trim().trim_end_matches('.').to_ascii_lowercase())
+        .filter(|d| !d.is_empty())
+        .collect();
+    for d in &domains {
+        let ok = d.len() <= 253
+            && d.contains('.')
+            && d.split('.').all(|label| {
+                (1..=63).contains(&label.len())
+                    && label
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                    && !label.starts_with('-')
+                    && !label.ends_with('-')
+            });
+        if !ok {
+            bail!("domains: {d:?} is not a domain name like \"studio.example\"");
+        }
+    }
+    let source = match (tls_cert, tls_key) {
+        (Some(cert), Some(key)) => CertSource::Files { cert, key },
+        (None, None) if domains.is_empty() => return Ok(None),
+        (None, None) => CertSource::Acme {
+            directory: acme_directory.unwrap_or_else(|| LETS_ENCRYPT.to_string()),
+            email: acme_email.filter(|e| !e.trim().is_empty()),
+            ca_roots: acme_ca_roots,
+        },
+        _ => bail!("tls_cert and tls_key go together: set both, or neither"),
+    };
+    if let CertSource::Acme { directory, .. } = &source
+        && !directory.starts_with("https://")
+    {
+        bail!("acme_directory = {directory:?} must start with https://");
+    }
+    let addr = |key: &str, v: Option<String>, default: &str| -> Result<SocketAddr> {
+        let text = v.unwrap_or_else(|| default.to_string());
+        text.parse::<SocketAddr>()
+            .with_context(|| format!("{key} = {text:?} is not an address like 0.0.0.0:443"))
+    };
+    Ok(Some(HttpsConfig {
+        domains,
+        https_listen: addr("https_listen", https_listen, "0.0.0.0:443")?,
+        http_listen: addr("http_listen", http_listen, "0.0.0.0:80")?,
+        source,
+    }))
 }
 
 fn read_file(path: &Path) -> Result<Layer> {
@@ -360,6 +528,47 @@ fn read_file(path: &Path) -> Result<Layer> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn https_turns_on_with_domains_or_own_files_and_checks_them() {
+        let c = Config::from_layer(Layer::default()).unwrap();
+        assert!(c.https.is_none(), "plain HTTP on listen by default");
+        assert_eq!(c.timeouts.head, Duration::from_secs(20));
+        let c = Config::from_layer(Layer {
+            domains: Some(vec!["Example.com.".into(), "www.example.com".into()]),
+            ..Layer::default()
+        })
+        .unwrap();
+        let https = c.https.unwrap();
+        assert_eq!(https.domains, ["example.com", "www.example.com"]);
+        assert_eq!(https.https_listen.to_string(), "0.0.0.0:443");
+        assert_eq!(https.http_listen.to_string(), "0.0.0.0:80");
+        assert!(
+            matches!(https.source, CertSource::Acme { ref directory, .. } if directory == LETS_ENCRYPT)
+        );
+        let err = |l: Layer| Config::from_layer(l).unwrap_err().to_string();
+        assert!(
+            err(Layer {
+                tls_cert: Some("c.pem".into()),
+                ..Layer::default()
+            })
+            .contains("tls_key")
+        );
+        assert!(
+            err(Layer {
+                domains: Some(vec!["not a name".into()]),
+                ..Layer::default()
+            })
+            .contains("domains")
+        );
+        assert!(
+            err(Layer {
+                head_timeout: Some("90s".into()),
+                ..Layer::default()
+            })
+            .contains("head_timeout")
+        );
+    }
 
     #[test]
     fn defaults_apply_when_nothing_is_set() {

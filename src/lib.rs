@@ -2,7 +2,7 @@
 //!
 //! `site` holds the facts shared with the SPA, `store` the data file, `web` the pages and files,
 //! `api` the JSON calls, `app` the state they share, `service` the request service in front of
-//! them, `server` the connection loop, `cli` the command line.
+//! them, `net` the connection loops, `tls` the certificates, `cli` the command line.
 
 pub mod api;
 pub mod app;
@@ -13,12 +13,13 @@ pub mod config;
 pub mod limits;
 pub mod logging;
 pub mod media;
+pub mod net;
 pub mod notify;
-pub mod server;
 pub mod service;
 pub mod site;
 pub mod spam;
 pub mod stats;
 pub mod store;
+pub mod tls;
 pub mod web;
 pub mod zerocopy;

@@ -1,8 +1,9 @@
 //! The service every connection runs: answers from memory first, then warp's route tree, with one
-//! log line per request. The connection loop (src/server.rs) hands it requests and knows nothing of
+//! log line per request. The connection loops (src/net/) hand it requests and know nothing of
 //! routes.
 
 use crate::app::App;
+use crate::net::deadline::Conn;
 use crate::web;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -42,12 +43,37 @@ pub struct Studio<S> {
     app: Arc<App>,
     routes: S,
     peer: SocketAddr,
+    /// The connection's deadline, told when a request starts and when it is answered.
+    conn: Option<Arc<Conn>>,
+    /// Over HTTPS: every answer carries HSTS, and a listed `www.` name redirects to the bare one.
+    secure: bool,
 }
+
+/// Browsers remember for a year to come back over HTTPS only.
+const HSTS: warp::http::HeaderValue = warp::http::HeaderValue::from_static("max-age=31536000");
 
 impl<S> Studio<S> {
     /// The service for one connection from `peer`.
     pub fn new(app: Arc<App>, routes: S, peer: SocketAddr) -> Studio<S> {
-        Studio { app, routes, peer }
+        Studio {
+            app,
+            routes,
+            peer,
+            conn: None,
+            secure: false,
+        }
+    }
+
+    /// Keeps `conn`'s deadline in step with the requests.
+    pub fn with_conn(mut self, conn: Arc<Conn>) -> Studio<S> {
+        self.conn = Some(conn);
+        self
+    }
+
+    /// Answers as an HTTPS server.
+    pub fn secure(mut self) -> Studio<S> {
+        self.secure = true;
+        self
     }
 }
 
@@ -77,9 +103,21 @@ where
     fn call(&self, mut req: warp::http::Request<B>) -> ServiceFuture {
         use futures_util::future::Either;
         let started = Instant::now();
-        if let Some(res) =
+        if self.secure
+            && let Some(res) = crate::net::redirect::www_to_bare(&self.app, &req)
+        {
+            return Either::Left(std::future::ready(Ok(res)));
+        }
+        if let Some(mut res) =
             web::answer_from_memory(&self.app, req.method(), req.uri().path(), req.headers())
         {
+            if let Some(conn) = &self.conn {
+                conn.request_answered();
+            }
+            if self.secure {
+                res.headers_mut()
+                    .insert(warp::http::header::STRICT_TRANSPORT_SECURITY, HSTS);
+            }
             crate::logging::request(
                 req.method().as_str(),
                 req.uri().path(),
@@ -91,10 +129,22 @@ where
         let method = req.method().clone();
         let path = req.uri().path().to_string();
         req.extensions_mut().insert(PeerAddr(self.peer));
+        if let Some(conn) = &self.conn {
+            conn.request_started();
+        }
+        let conn = self.conn.clone();
+        let secure = self.secure;
         // FilteredService is always ready, so `call` needs no `poll_ready` first.
         let answer = tower_service::Service::call(&mut self.routes.clone(), req);
         Either::Right(Box::pin(async move {
-            let res = answer.await?;
+            let mut res = answer.await?;
+            if let Some(conn) = conn {
+                conn.request_answered();
+            }
+            if secure {
+                res.headers_mut()
+                    .insert(warp::http::header::STRICT_TRANSPORT_SECURITY, HSTS);
+            }
             crate::logging::request(method.as_str(), &path, res.status().as_u16(), started);
             Ok(res)
         }))

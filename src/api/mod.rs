@@ -6,6 +6,7 @@
 pub mod account;
 pub mod admin;
 pub mod backup;
+pub mod certificates;
 pub mod contact;
 pub mod media;
 pub mod messages;
@@ -122,6 +123,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     let messages = messages::routes(app.clone());
     let account = account::routes(app.clone());
     let stats = stats::routes(app.clone());
+    let certificates = certificates::routes(app.clone());
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -150,6 +152,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(account)
         .unify()
         .or(stats)
+        .unify()
+        .or(certificates)
         .unify();
     warp::path("api").and(all.recover(recover).unify())
 }

@@ -13,6 +13,7 @@ mod media;
 mod records;
 mod settings;
 mod stats;
+mod tls;
 
 pub use collection::{Record, Refused, Rule, no_rule};
 pub use contacts::{ContactChange, ContactFilter, ContactPage};
@@ -23,6 +24,7 @@ pub use records::{
 };
 pub use records::{StoredImage, StoredVariant};
 pub use stats::{MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY};
+pub use tls::{AcmeAccount, TlsCertificate};
 
 use anyhow::{Context, Result, anyhow, bail};
 use redb::{

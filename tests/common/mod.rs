@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use studio::app::App;
 use studio::config::{Config, Layer};
-use studio::server;
+use studio::net;
 use studio::store::Store;
 
 pub const ADMIN_USER: &str = "admin";
@@ -41,7 +41,7 @@ impl TestServer {
         let hash = studio::auth::hash_password(ADMIN_PASSWORD).expect("hash");
         store.set_admin_password(ADMIN_USER, &hash).expect("admin");
         let app = Arc::new(App::new(store, config).expect("app"));
-        let bound = server::bind(app.clone()).await.expect("bind");
+        let bound = net::bind(app.clone()).await.expect("bind");
         let addr = bound.addr;
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(bound.run(async move {

@@ -66,6 +66,27 @@ function LastWeek() {
   );
 }
 
+/** One HTTPS certificate as `GET /api/admin/certificates` gives it (src/tls/mod.rs). */
+type Certificate = { domains: string[]; notAfter: number | null; source: 'acme' | 'files' };
+
+/** One line per certificate when studio serves HTTPS itself; nothing behind a proxy. */
+function Certificates() {
+  const list = useQuery<Certificate[]>({ queryKey: ['/api/admin/certificates'] });
+  if (!list.isSuccess || list.data.length === 0) return null;
+  return (
+    <ul className="mt-6 text-sm text-stone-600">
+      {list.data.map((c) => (
+        <li key={c.domains.join(',')}>
+          HTTPS certificate for {c.domains.join(', ') || 'this site'}:{' '}
+          {c.notAfter === null
+            ? 'being ordered'
+            : `valid until ${new Date(c.notAfter * 1000).toLocaleDateString()}${c.source === 'acme' ? ', renewed automatically' : ''}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => void }) {
   return (
     <section aria-labelledby="overview-heading">
@@ -80,6 +101,7 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
           <Count key={count.path} {...count} />
         ))}
       </div>
+      <Certificates />
       <h3 className="mt-10 font-display text-2xl">Quick actions</h3>
       <div className="mt-4 flex flex-wrap gap-3">
         {actions.map(({ action, label, icon: Icon }) => (
