@@ -1,8 +1,8 @@
 //! The `studio` executable; everything lives in the library (src/lib.rs).
 
 // The shipped binaries are static musl builds, and musl's malloc serialises every thread on one
-// lock: mimalloc keeps the server ahead of nginx there and gives argon2's 19 MiB blocks back to
-// the system (figures in docs/operations.md, "Static binaries").
+// lock; mimalloc is fast under threads on every target (figures in docs/operations.md, "Static
+// binaries").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
