@@ -45,7 +45,7 @@ test('a photo uploaded as a hero slide is served to a phone as a small WebP from
   assert.match(await picker.getAttribute('accept'), /image\/jpeg/);
   await picker.setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: readFileSync(photo) });
   const imageUrl = form.getByLabel(/^Image URL/);
-  await page.waitForFunction(() => document.querySelector('form input[id$="imageUrl"]')?.value.startsWith('/media/'));
+  await page.waitForFunction((input) => input.value.startsWith('/media/'), await imageUrl.elementHandle());
   const url = await imageUrl.inputValue();
   assert.match(url, /^\/media\/[0-9a-f]{32}\.jpg$/);
   await form.getByLabel('Order', { exact: true }).fill('-100');
