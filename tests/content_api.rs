@@ -589,7 +589,7 @@ fn a_first_release_file_gains_the_case_studies_and_keeps_the_owners_choices() {
         .value()
         .to_vec();
     assert_eq!(format, studio::store::FORMAT_VERSION.to_le_bytes());
-    assert_eq!(studio::store::FORMAT_VERSION, 2);
+    assert_eq!(studio::store::FORMAT_VERSION, 3);
     let table = txn.open_table(PROJECTS).unwrap();
     for entry in table.iter().unwrap() {
         let (_, v) = entry.unwrap();

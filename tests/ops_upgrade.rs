@@ -65,6 +65,106 @@ fn every_record_of_the_v1_data_file_is_read() {
     assert_eq!(media.bytes, PNG);
 }
 
+/// `tests/fixtures/v2-photos.redb` was written by the release of issue 12 (format 2, media file
+/// records at version 2 with their bytes inside): a 900x600 JPEG with GPS and a camera model,
+/// uploaded through `POST /api/admin/media-files`. Format 3 moves those bytes into pieces; every
+/// file must read back exactly as that release served it.
+#[test]
+fn the_v2_photos_data_file_keeps_every_processed_file_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("studio.redb");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v2-photos.redb");
+    std::fs::copy(fixture, &path).expect("tests/fixtures/v2-photos.redb is missing");
+    studio::backup::verify(&path).unwrap();
+
+    // Twice: the upgrade happens on the first open and must not run, or damage anything, again.
+    for _ in 0..2 {
+        let store = Store::open(&path).unwrap();
+        store.read_everything().unwrap();
+        let stem = "2e214bd7eee24842d28b656e0e626b2e";
+        let served = [
+            (
+                "",
+                "jpg",
+                21755,
+                "9860827c0b38eb65b9a283c49059bd00af73d3890ce5b8073568de7c7e752554",
+            ),
+            (
+                "-480",
+                "webp",
+                1072,
+                "4ab00bc367eddaf0c695c62460889b4fe6dba00dcb9a2b0c14e510a0cdf2af0e",
+            ),
+            (
+                "-800",
+                "webp",
+                2372,
+                "1a70d3eec456151efbe15ad3e2e850fc6a7f024f6cacd6529810037b7f3b58d6",
+            ),
+            (
+                "-900",
+                "webp",
+                2928,
+                "55ca46a4a58e8c34885ce9e6b08eed923583df87e228f061e4c468d9470a380a",
+            ),
+        ];
+        for (suffix, ext, len, sha) in served {
+            let name = format!("{stem}{suffix}.{ext}");
+            let file = store.media(&name).unwrap().expect(&name);
+            assert_eq!(file.bytes.len(), len, "{name}");
+            assert_eq!(sha256_hex(&file.bytes), sha, "{name}");
+        }
+        let main = store.media_record(&format!("{stem}.jpg")).unwrap().unwrap();
+        assert!(main.bytes.is_empty(), "the record alone");
+        let image = main.image.expect("the processed image's information");
+        assert_eq!(
+            (image.width, image.height, image.variants.len()),
+            (900, 600, 4)
+        );
+        drop(store);
+    }
+    // Every record now leaves its bytes out: none is kept twice.
+    let db = redb::Database::open(&path).unwrap();
+    let txn = redb::ReadableDatabase::begin_read(&db).unwrap();
+    let media: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("media_files");
+    for entry in redb::ReadableTable::iter(&txn.open_table(media).unwrap()).unwrap() {
+        let (name, record) = entry.unwrap();
+        assert_eq!(record.value()[0], 3, "{}", name.value());
+        assert!(record.value().len() < 1000, "{}", name.value());
+    }
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[test]
+fn a_file_stored_again_under_its_name_leaves_no_piece_of_the_old_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+    let file = |bytes: Vec<u8>| MediaFile {
+        name: "ab.jpg".into(),
+        content_type: "image/jpeg".into(),
+        bytes,
+        image: None,
+        variant_of: None,
+        created_at_ms: 1,
+    };
+    let long: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
+    store.put_media(&file(long.clone())).unwrap();
+    assert_eq!(store.media("ab.jpg").unwrap().unwrap().bytes, long);
+    store.put_media(&file(vec![9; 20_000])).unwrap();
+    assert_eq!(
+        store.media("ab.jpg").unwrap().unwrap().bytes,
+        vec![9; 20_000]
+    );
+    assert!(store.media("none.jpg").unwrap().is_none());
+}
+
 /// The smallest valid PNG (1x1, transparent).
 const PNG: &[u8] = &[
     0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,

@@ -40,15 +40,17 @@ pub async fn run(app: &App) -> Result<usize> {
         }
         let store = app.store.clone();
         let lookup = name.clone();
-        let Some(file) = tokio::task::spawn_blocking(move || store.media(&lookup))
+        // The record alone first: at each start, processed files are passed over unread.
+        let Some(file) =
+            tokio::task::spawn_blocking(move || match store.media_record(&lookup)? {
+                Some(r) if r.image.is_none() && r.variant_of.is_none() => store.media(&lookup),
+                _ => Ok(None),
+            })
             .await
             .context("reading an upload")??
         else {
             continue;
         };
-        if file.image.is_some() || file.variant_of.is_some() {
-            continue;
-        }
         let Some(format) = raster_format(&file.bytes) else {
             continue;
         };

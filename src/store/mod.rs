@@ -37,7 +37,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The layout of the data file as a whole; bumped only when tables are added, renamed or re-keyed.
 /// 2: the news_items and testimonials tables, and projects with their case studies (issue 13).
-pub const FORMAT_VERSION: u32 = 2;
+/// 3: the media_chunks table: uploads' bytes in pieces beside their records (src/store/media.rs).
+pub const FORMAT_VERSION: u32 = 3;
 
 const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
 const ADMINS: TableDefinition<u64, &[u8]> = TableDefinition::new("admins");
@@ -46,6 +47,8 @@ const PROJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("portfolio_pr
 const CONTACTS: TableDefinition<u64, &[u8]> = TableDefinition::new("contact_messages");
 const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("company_settings");
 const MEDIA: TableDefinition<&str, &[u8]> = TableDefinition::new("media_files");
+/// (file name, piece number) to the piece's bytes.
+const MEDIA_CHUNKS: TableDefinition<(&str, u32), &[u8]> = TableDefinition::new("media_chunks");
 const NEWS: TableDefinition<u64, &[u8]> = TableDefinition::new("news_items");
 const TESTIMONIALS: TableDefinition<u64, &[u8]> = TableDefinition::new("testimonials");
 
@@ -146,6 +149,12 @@ impl Store {
                 }
                 // A file of an earlier release gains this release's content once.
                 let upgraded = content::upgrade_content(&txn)?;
+                if version < 3 {
+                    let moved = media::upgrade_media(&txn)?;
+                    if moved > 0 {
+                        tracing::info!(files = moved, "uploads moved into pieces (format 3)");
+                    }
+                }
                 if version < FORMAT_VERSION {
                     txn.open_table(META)?
                         .insert(META_FORMAT, FORMAT_VERSION.to_le_bytes().as_slice())?;
@@ -198,11 +207,8 @@ impl Store {
         self.contacts()?;
         self.settings()?;
         self.stats_days(0, u32::MAX)?;
-        let txn = self.db.begin_read()?;
-        let table = txn.open_table(MEDIA)?;
-        for entry in table.iter()? {
-            let (_, v) = entry?;
-            MediaFile::decode(v.value())?;
+        for name in self.media_names()? {
+            self.media(&name)?;
         }
         Ok(())
     }
@@ -347,6 +353,7 @@ fn seed(txn: &WriteTransaction) -> Result<()> {
     txn.open_table(ADMINS)?;
     txn.open_table(CONTACTS)?;
     txn.open_table(MEDIA)?;
+    txn.open_table(MEDIA_CHUNKS)?;
     let seed = &*crate::site::SEED;
     let now = now_ms();
     for (order, s) in seed.hero_slides.iter().enumerate() {

@@ -291,6 +291,9 @@ pub struct MediaFile {
     /// Content hash plus extension; also the file's URL under /media/.
     pub name: String,
     pub content_type: String,
+    /// Not part of the record: since version 3 the bytes are kept in pieces in their own table
+    /// (src/store/media.rs), so that a photo takes about its own size in the data file.
+    #[serde(skip)]
     pub bytes: Vec<u8>,
     pub created_at_ms: u64,
     /// On the processed image an upload's `fileUrl` names: its size, placeholder and variants.
@@ -327,8 +330,20 @@ struct MediaFileV1 {
     created_at_ms: u64,
 }
 
+/// Version 2 (issue 12): processed images, with the bytes inside the record. redb gives a value
+/// that large a power-of-two run of pages, so a photo's files took twice their size.
+#[derive(Deserialize)]
+struct MediaFileV2 {
+    name: String,
+    content_type: String,
+    bytes: Vec<u8>,
+    created_at_ms: u64,
+    image: Option<StoredImage>,
+    variant_of: Option<String>,
+}
+
 impl Versioned for MediaFile {
-    const VERSION: u8 = 2;
+    const VERSION: u8 = 3;
     const NAME: &'static str = "media file";
 
     fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
@@ -343,6 +358,18 @@ impl Versioned for MediaFile {
                     created_at_ms: v1.created_at_ms,
                     image: None,
                     variant_of: None,
+                })
+            }
+            2 => {
+                let v2: MediaFileV2 =
+                    postcard::from_bytes(body).context("decoding a version 2 media file record")?;
+                Ok(MediaFile {
+                    name: v2.name,
+                    content_type: v2.content_type,
+                    bytes: v2.bytes,
+                    created_at_ms: v2.created_at_ms,
+                    image: v2.image,
+                    variant_of: v2.variant_of,
                 })
             }
             _ => bail!(
@@ -431,7 +458,48 @@ mod tests {
         assert_eq!(file.name, "ab.png");
         assert_eq!(file.bytes, vec![1, 2, 3]);
         assert_eq!((file.image, file.variant_of), (None, None));
-        assert!(MediaFile::decode(&[3, 0]).is_err());
+        assert!(MediaFile::decode(&[4, 0]).is_err());
+    }
+
+    #[test]
+    fn a_version_2_media_file_keeps_its_bytes_and_image_and_version_3_leaves_bytes_out() {
+        #[derive(Serialize)]
+        struct V2<'a>(
+            &'a str,
+            &'a str,
+            &'a [u8],
+            u64,
+            Option<StoredImage>,
+            Option<&'a str>,
+        );
+        let image = StoredImage {
+            width: 8,
+            height: 6,
+            placeholder: "data:,".into(),
+            variants: vec![],
+        };
+        let mut bytes = vec![2];
+        let v2 = V2(
+            "ab.jpg",
+            "image/jpeg",
+            &[7, 8],
+            5,
+            Some(image.clone()),
+            None,
+        );
+        bytes.extend(postcard::to_allocvec(&v2).unwrap());
+        let file = MediaFile::decode(&bytes).unwrap();
+        assert_eq!(file.bytes, vec![7, 8]);
+        assert_eq!(file.image, Some(image));
+
+        let v3 = file.encode().unwrap();
+        assert_eq!(v3[0], 3);
+        let again = MediaFile::decode(&v3).unwrap();
+        assert!(
+            again.bytes.is_empty(),
+            "the bytes are stored beside the record"
+        );
+        assert_eq!((again.name, again.image), (file.name, file.image));
     }
 
     #[test]
