@@ -10,6 +10,7 @@ pub mod auth;
 pub mod backup;
 pub mod cli;
 pub mod config;
+pub mod hosts;
 pub mod limits;
 pub mod logging;
 pub mod media;

@@ -3,7 +3,6 @@
 //! routes.
 
 use crate::app::App;
-use crate::net::deadline::Conn;
 use crate::web;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -22,6 +21,16 @@ pub fn routes(
         .recover(web::recover)
         .unify()
         .map(warp::Reply::into_response)
+}
+
+/// What the connection loop that owns a service wants told of its requests (src/net/deadline.rs
+/// keeps a connection's deadline with it). A trait here, so that this module never imports the
+/// loop that runs it.
+pub trait RequestWatch: Send + Sync {
+    /// A request is being answered: no idle deadline while it is.
+    fn request_started(&self);
+    /// Its answer is written or on its way: the connection is idle again.
+    fn request_answered(&self);
 }
 
 /// The connection's peer, put on every request by `Studio` (warp's own is not public).
@@ -44,7 +53,7 @@ pub struct Studio<S> {
     routes: S,
     peer: SocketAddr,
     /// The connection's deadline, told when a request starts and when it is answered.
-    conn: Option<Arc<Conn>>,
+    conn: Option<Arc<dyn RequestWatch>>,
     /// Over HTTPS: every answer carries HSTS, and a listed `www.` name redirects to the bare one.
     secure: bool,
 }
@@ -65,7 +74,7 @@ impl<S> Studio<S> {
     }
 
     /// Keeps `conn`'s deadline in step with the requests.
-    pub fn with_conn(mut self, conn: Arc<Conn>) -> Studio<S> {
+    pub fn with_conn(mut self, conn: Arc<dyn RequestWatch>) -> Studio<S> {
         self.conn = Some(conn);
         self
     }
@@ -104,7 +113,7 @@ where
         use futures_util::future::Either;
         let started = Instant::now();
         if self.secure
-            && let Some(res) = crate::net::redirect::www_to_bare(&self.app, &req)
+            && let Some(res) = crate::hosts::www_to_bare(&self.app, &req)
         {
             return Either::Left(std::future::ready(Ok(res)));
         }

@@ -5,6 +5,7 @@
 //! docs/performance.md). Once a second the clock task shuts down the socket of every connection past
 //! its deadline; the task waiting on that socket then sees the end of the stream and lets go.
 
+use crate::service::RequestWatch;
 use std::collections::HashMap;
 use std::io;
 use std::net::IpAddr;
@@ -79,20 +80,6 @@ impl Conn {
         }
     }
 
-    /// A request head has arrived: from now on its body and its answer must keep moving.
-    pub fn request_started(&self) {
-        if self.phase.load(Relaxed) != MULTIPLEXED {
-            self.set(BUSY, self.secs.body);
-        }
-    }
-
-    /// The answer's head is ready: the connection is idle again once it is written.
-    pub fn request_answered(&self) {
-        if self.phase.load(Relaxed) != MULTIPLEXED {
-            self.set(IDLE, self.secs.idle);
-        }
-    }
-
     fn on_read(&self) {
         match self.phase.load(Relaxed) {
             IDLE => self.set(HEAD, self.secs.head),
@@ -108,6 +95,22 @@ impl Conn {
             BUSY => self.set(BUSY, self.secs.body),
             MULTIPLEXED => self.set(MULTIPLEXED, self.secs.idle),
             _ => {}
+        }
+    }
+}
+
+impl RequestWatch for Conn {
+    /// A request head has arrived: from now on its body and its answer must keep moving.
+    fn request_started(&self) {
+        if self.phase.load(Relaxed) != MULTIPLEXED {
+            self.set(BUSY, self.secs.body);
+        }
+    }
+
+    /// The answer's head is ready: the connection is idle again once it is written.
+    fn request_answered(&self) {
+        if self.phase.load(Relaxed) != MULTIPLEXED {
+            self.set(IDLE, self.secs.idle);
         }
     }
 }
