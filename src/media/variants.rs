@@ -105,21 +105,16 @@ fn fit(p: Pixels, max: u32) -> anyhow::Result<Pixels> {
     resize(&p, scale(p.width), scale(p.height))
 }
 
-/// Resizes with Lanczos3. Only four-channel pixels are compiled into fast_image_resize (its
-/// `only_u8x4` feature: every other pixel type cost the binary 0.7 MB), so three-channel pixels
-/// gain an opaque alpha for the resize and lose it after.
 fn resize(p: &Pixels, width: u32, height: u32) -> anyhow::Result<Pixels> {
-    let widened;
-    let rgba = if p.channels == 4 {
-        &p.buf
+    let pixel_type = if p.channels == 4 {
+        PixelType::U8x4
     } else {
-        widened = widen(&p.buf);
-        &widened
+        PixelType::U8x3
     };
-    let src = fast_image_resize::images::ImageRef::new(p.width, p.height, rgba, PixelType::U8x4)
+    let src = fast_image_resize::images::ImageRef::new(p.width, p.height, &p.buf, pixel_type)
         .map_err(|e| anyhow!("{e}"))
         .context("reading pixels to resize")?;
-    let mut dst = Image::new(width, height, PixelType::U8x4);
+    let mut dst = Image::new(width, height, pixel_type);
     Resizer::new()
         .resize(
             &src,
@@ -127,27 +122,10 @@ fn resize(p: &Pixels, width: u32, height: u32) -> anyhow::Result<Pixels> {
             &ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3)),
         )
         .with_context(|| format!("resizing to {width}x{height}"))?;
-    let buf = dst.into_vec();
     Ok(Pixels {
         width,
         height,
         channels: p.channels,
-        buf: if p.channels == 4 { buf } else { narrow(&buf) },
+        buf: dst.into_vec(),
     })
-}
-
-fn widen(rgb: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(rgb.len() / 3 * 4);
-    for px in rgb.chunks_exact(3) {
-        out.extend_from_slice(&[px[0], px[1], px[2], 255]);
-    }
-    out
-}
-
-fn narrow(rgba: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(rgba.len() / 4 * 3);
-    for px in rgba.chunks_exact(4) {
-        out.extend_from_slice(&px[..3]);
-    }
-    out
 }
