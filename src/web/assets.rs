@@ -190,9 +190,7 @@ fn load() -> HashMap<String, Asset> {
             copy("br"),
             copy("gz"),
         );
-        let mime = mime_guess::from_path(name.as_ref()).first_or_octet_stream();
-        let content_type = HeaderValue::from_str(mime.essence_str())
-            .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"));
+        let content_type = HeaderValue::from_static(content_type(name.as_ref()));
         // Hashed names change with their content; the rest (default images) keep stable names
         // that stored records point at, so they are revalidated daily.
         let cache_control = HeaderValue::from_static(if name.starts_with("assets/") {
@@ -346,6 +344,30 @@ pub fn etag_matches(request: &HeaderMap, etag: &HeaderValue) -> bool {
         .any(|t| t == "*" || t.trim_start_matches("W/").as_bytes() == etag)
 }
 
+/// The type of a file of the UI build, by its extension. The build holds only these kinds; a table
+/// of every extension known (mime_guess) cost the binary more than the whole list here.
+fn content_type(name: &str) -> &'static str {
+    match name.rsplit_once('.').map_or("", |(_, ext)| ext) {
+        "html" => "text/html",
+        "js" | "mjs" => "text/javascript",
+        "css" => "text/css",
+        "json" | "map" => "application/json",
+        "webmanifest" => "application/manifest+json",
+        "txt" => "text/plain",
+        "xml" => "text/xml",
+        "svg" => "image/svg+xml",
+        "webp" => "image/webp",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "avif" => "image/avif",
+        "gif" => "image/gif",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "woff" => "font/woff",
+        _ => "application/octet-stream",
+    }
+}
+
 fn brotli(data: &[u8], quality: i32) -> Option<Vec<u8>> {
     // The smallest window that holds the whole body (brotli allows 2^10 to 2^24 bytes).
     let lgwin = (usize::BITS - data.len().leading_zeros()).clamp(10, 24) as i32;
@@ -381,6 +403,15 @@ mod tests {
             HeaderValue::from_str(accept).unwrap(),
         );
         h
+    }
+
+    #[test]
+    fn every_file_of_the_build_has_a_known_type() {
+        for (path, _) in TABLE.iter() {
+            assert_ne!(content_type(path), "application/octet-stream", "{path}");
+        }
+        assert_eq!(content_type("assets/a.b.js"), "text/javascript");
+        assert_eq!(content_type("noext"), "application/octet-stream");
     }
 
     #[test]
