@@ -5,25 +5,10 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
+use common::{TestServer, login};
 use serde_json::{Value, json};
 use std::process::Command;
 use studio::store::MediaFile;
-
-async fn login(server: &TestServer) -> String {
-    let res = server
-        .client
-        .post(server.url("/api/admin/login"))
-        .json(&json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    res.json::<Value>().await.unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_string()
-}
 
 async fn upload(server: &TestServer, token: &str, bytes: Vec<u8>) -> reqwest::Response {
     let form = reqwest::multipart::Form::new().part(

@@ -4,7 +4,7 @@
 mod common;
 mod ops_support;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
+use common::{TestServer, login};
 use serde_json::{Value, json};
 use std::time::{Duration, SystemTime};
 use studio::stats::{FLUSH_EVERY, date_of, day_of};
@@ -53,18 +53,6 @@ async fn counted(
     let res = beacon(client, base, ua, path, referrer).await;
     assert_eq!(res.status(), 204, "beacon for {path}");
     assert!(res.headers().get("set-cookie").is_none());
-}
-
-async fn login(client: &reqwest::Client, base: &str) -> String {
-    let res = client
-        .post(format!("{base}/api/admin/login"))
-        .json(&json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .expect("login");
-    assert_eq!(res.status(), 200);
-    let body: Value = res.json().await.unwrap();
-    body["token"].as_str().unwrap().to_string()
 }
 
 async fn report(client: &reqwest::Client, base: &str, token: &str, days: u32) -> Value {
@@ -148,7 +136,7 @@ async fn people_are_counted_and_robots_and_admin_pages_are_not() {
         assert_eq!(res.status(), 201);
     }
 
-    let token = login(c, base).await;
+    let token = login(&server).await;
     let r = report(c, base, &token, 7).await;
     assert_eq!(keys(&r), ["days", "devices", "pages", "referrers"]);
     let days = r["days"].as_array().unwrap();
@@ -205,10 +193,10 @@ async fn people_are_counted_and_robots_and_admin_pages_are_not() {
 #[tokio::test]
 async fn the_report_is_for_the_owner_and_bad_input_is_refused() {
     let server = TestServer::start().await;
-    let (c, base) = (&server.client, server.base.as_str());
+    let c = &server.client;
     let res = c.get(server.url("/api/admin/stats")).send().await.unwrap();
     assert_eq!(res.status(), 401);
-    let token = login(c, base).await;
+    let token = login(&server).await;
     for bad in ["0", "800", "week"] {
         let res = c
             .get(server.url(&format!("/api/admin/stats?days={bad}")))
@@ -280,7 +268,7 @@ async fn counts_reach_the_data_file_in_batches() {
     let stored = |server: &TestServer| server.app.store.stats_days(0, u32::MAX).unwrap();
     counted(c, base, CHROME, "/", None).await;
     assert!(stored(&server).is_empty(), "no write per view");
-    let token = login(c, base).await;
+    let token = login(&server).await;
     assert_eq!(
         today(&report(c, base, &token, 1).await)["views"],
         1,
