@@ -521,3 +521,15 @@ async fn pages_stay_small_with_107_projects() {
     );
     server.stop().await;
 }
+
+/// Without `public_url` (or HTTPS domains) the server knows no address a visitor uses: pages name
+/// no canonical URL rather than a relative one, which search engines and Lighthouse refuse.
+#[tokio::test]
+async fn without_a_public_url_pages_name_no_canonical_url() {
+    let server = TestServer::start().await;
+    for path in ["/", "/portfolio", "/portfolio/modern-serenity", "/contact"] {
+        let html = server.get(path).await.text().await.unwrap();
+        assert!(!html.contains("rel=\"canonical\""), "{path}");
+    }
+    server.stop().await;
+}

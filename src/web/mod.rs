@@ -353,14 +353,23 @@ pub fn robots_txt(origin: &str) -> String {
 }
 
 /// The site's origin for the URLs inside rendered pages (canonical links, `og:image`, JSON-LD):
-/// `public_url`. Without it they stay paths on this site, since pages are rendered once for every
-/// Host and the listening address (`0.0.0.0:8080`) is no address a visitor could use.
+/// `public_url`, else the first of the HTTPS `domains`. Without either they stay paths on this
+/// site (and pages name no canonical URL, which must be absolute), since pages are rendered once
+/// for every Host and the listening address (`0.0.0.0:8080`) is no address a visitor could use.
 pub fn site_origin(config: &crate::config::Config) -> String {
-    config
-        .public_url
-        .as_deref()
-        .map(|url| url.trim_end_matches('/').to_string())
-        .unwrap_or_default()
+    if let Some(url) = config.public_url.as_deref() {
+        return url.trim_end_matches('/').to_string();
+    }
+    let Some(https) = config.https.as_ref() else {
+        return String::new();
+    };
+    let Some(domain) = https.domains.first() else {
+        return String::new();
+    };
+    match https.https_listen.port() {
+        443 => format!("https://{domain}"),
+        port => format!("https://{domain}:{port}"),
+    }
 }
 
 pub fn sitemap_xml(origin: &str, entries: &[shell::SitemapEntry]) -> String {

@@ -502,7 +502,8 @@ impl Template {
                 site_name: name.to_string(),
                 description: route.description.clone(),
                 noindex: route.admin,
-                canonical: (!route.admin).then(|| format!("{}{}", site.origin, route.path)),
+                canonical: (!route.admin && !site.origin.is_empty())
+                    .then(|| format!("{}{}", site.origin, route.path)),
                 og_image: None,
                 ld: if route.admin {
                     Vec::new()
@@ -584,7 +585,8 @@ impl Template {
             site_name: site.studio_name().to_string(),
             description: project.description.clone(),
             noindex: preview,
-            canonical: Some(format!("{}{}", site.origin, project_path(&project.slug))),
+            canonical: (!site.origin.is_empty())
+                .then(|| format!("{}{}", site.origin, project_path(&project.slug))),
             og_image,
             ld,
         };
