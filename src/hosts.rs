@@ -5,6 +5,30 @@ use crate::app::App;
 use warp::http::{HeaderValue, Request, StatusCode, header};
 use warp::reply::Response;
 
+/// Browsers remember for a year to come back over HTTPS only.
+pub const HSTS: HeaderValue = HeaderValue::from_static("max-age=31536000");
+
+/// `https://host`, with the port only when it is not 443.
+pub fn https_origin(host: &str, port: u16) -> String {
+    match port {
+        443 => format!("https://{host}"),
+        port => format!("https://{host}:{port}"),
+    }
+}
+
+/// The request's path and query, as a redirect keeps them.
+fn target<B>(req: &Request<B>) -> &str {
+    req.uri()
+        .path_and_query()
+        .map(|pq| pq.as_str())
+        .unwrap_or("/")
+}
+
+/// The same path and query on `host` over HTTPS.
+pub fn to_https<B>(host: &str, port: u16, req: &Request<B>) -> Response {
+    moved(&format!("{}{}", https_origin(host, port), target(req)))
+}
+
 /// Over HTTPS, a request for `www.<domain>` where both names are listed in `domains` goes to
 /// the bare domain (same path and query): one name for search engines and for cookies.
 pub fn www_to_bare<B>(app: &App, req: &Request<B>) -> Option<Response> {
@@ -22,20 +46,9 @@ pub fn www_to_bare<B>(app: &App, req: &Request<B>) -> Option<Response> {
     if !https.domains.iter().any(|d| d == bare) {
         return None;
     }
-    let port = match https.https_listen.port() {
-        443 => String::new(),
-        p => format!(":{p}"),
-    };
-    let target = req
-        .uri()
-        .path_and_query()
-        .map(|pq| pq.as_str())
-        .unwrap_or("/");
-    let mut res = moved(&format!("https://{bare}{port}{target}"));
-    res.headers_mut().insert(
-        header::STRICT_TRANSPORT_SECURITY,
-        HeaderValue::from_static("max-age=31536000"),
-    );
+    let mut res = to_https(bare, https.https_listen.port(), req);
+    res.headers_mut()
+        .insert(header::STRICT_TRANSPORT_SECURITY, HSTS);
     Some(res)
 }
 
@@ -67,7 +80,7 @@ pub fn status(code: StatusCode) -> Response {
     res
 }
 
-pub fn moved(location: &str) -> Response {
+fn moved(location: &str) -> Response {
     let mut res = status(StatusCode::MOVED_PERMANENTLY);
     if let Ok(v) = HeaderValue::from_str(location) {
         res.headers_mut().insert(header::LOCATION, v);
@@ -98,5 +111,23 @@ mod tests {
             Some("studio.example")
         );
         assert_eq!(host_of(&req("bad host", "/")), None);
+    }
+
+    #[test]
+    fn https_urls_name_the_port_only_when_it_is_not_443() {
+        assert_eq!(
+            https_origin("studio.example", 443),
+            "https://studio.example"
+        );
+        assert_eq!(
+            https_origin("studio.example", 8443),
+            "https://studio.example:8443"
+        );
+        let res = to_https("studio.example", 443, &req("x", "/portfolio?page=2"));
+        assert_eq!(res.status(), StatusCode::MOVED_PERMANENTLY);
+        assert_eq!(
+            res.headers()[header::LOCATION],
+            "https://studio.example/portfolio?page=2"
+        );
     }
 }

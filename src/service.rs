@@ -3,6 +3,7 @@
 //! routes.
 
 use crate::app::App;
+use crate::hosts::HSTS;
 use crate::web;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -57,9 +58,6 @@ pub struct Studio<S> {
     /// Over HTTPS: every answer carries HSTS, and a listed `www.` name redirects to the bare one.
     secure: bool,
 }
-
-/// Browsers remember for a year to come back over HTTPS only.
-const HSTS: warp::http::HeaderValue = warp::http::HeaderValue::from_static("max-age=31536000");
 
 impl<S> Studio<S> {
     /// The service for one connection from `peer`.

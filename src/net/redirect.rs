@@ -2,7 +2,7 @@
 //! and query over HTTPS for everything else.
 
 use super::deadline::{Guard, Guarded};
-use crate::hosts::{host_of, moved, status};
+use crate::hosts::{host_of, status, to_https};
 use crate::service::RequestWatch;
 use crate::tls::Tls;
 use hyper_util::rt::TokioIo;
@@ -55,15 +55,5 @@ fn answer<B>(tls: &Tls, https_port: u16, req: &Request<B>) -> Response {
     let Some(host) = host_of(req) else {
         return status(StatusCode::BAD_REQUEST);
     };
-    let port = if https_port == 443 {
-        String::new()
-    } else {
-        format!(":{https_port}")
-    };
-    let target = req
-        .uri()
-        .path_and_query()
-        .map(|pq| pq.as_str())
-        .unwrap_or("/");
-    moved(&format!("https://{host}{port}{target}"))
+    to_https(&host, https_port, req)
 }

@@ -366,10 +366,7 @@ pub fn site_origin(config: &crate::config::Config) -> String {
     let Some(domain) = https.domains.first() else {
         return String::new();
     };
-    match https.https_listen.port() {
-        443 => format!("https://{domain}"),
-        port => format!("https://{domain}:{port}"),
-    }
+    crate::hosts::https_origin(domain, https.https_listen.port())
 }
 
 pub fn sitemap_xml(origin: &str, entries: &[shell::SitemapEntry]) -> String {
