@@ -635,7 +635,7 @@ fn write_the_v2_content_fixture() {
             content: "Kept across releases".into(),
             is_active: false,
         };
-        store.create(news, &no_rule).unwrap().unwrap();
+        store.create(news, &no_rule, "test").unwrap().unwrap();
         let quote = Testimonial {
             id: 0,
             quote: "Fixture quote".into(),
@@ -644,7 +644,7 @@ fn write_the_v2_content_fixture() {
             is_active: true,
             order: 9,
         };
-        store.create(quote, &no_rule).unwrap().unwrap();
+        store.create(quote, &no_rule, "test").unwrap().unwrap();
     }
     let mut db = redb::Database::open(&path).unwrap();
     db.compact().unwrap();

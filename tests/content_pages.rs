@@ -483,7 +483,7 @@ async fn pages_stay_small_with_107_projects() {
         server
             .app
             .store
-            .create(filler_project(n), &project_rule)
+            .create(filler_project(n), &project_rule, "test")
             .unwrap()
             .unwrap();
     }
