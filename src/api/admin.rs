@@ -476,6 +476,18 @@ impl super::resource::Resource for HeroSlides {
     }
 }
 
+/// Empty, or 8 to 15 digits with an optional leading `+` and spaces between (`+91 98480 22338`).
+pub fn is_whatsapp_number(value: &str) -> bool {
+    if value.is_empty() {
+        return true;
+    }
+    let rest = value.strip_prefix('+').unwrap_or(value);
+    let digits = rest.chars().filter(char::is_ascii_digit).count();
+    rest.starts_with(|c: char| c.is_ascii_digit())
+        && rest.chars().all(|c| c.is_ascii_digit() || c == ' ')
+        && (8..=15).contains(&digits)
+}
+
 /// Settings whose value becomes a link or an image on the public pages.
 fn is_link_setting(key: &str) -> bool {
     key.ends_with("_logo")
@@ -499,6 +511,15 @@ fn setting_input(f: &Fields) -> Result<(String, String, String), ApiError> {
     }
     let value = if is_link_setting(&key) {
         f.link("settingValue", false)?
+    } else if key == "company_whatsapp" {
+        let number = f.text("settingValue", MAX_SETTING_VALUE, false)?;
+        if !is_whatsapp_number(&number) {
+            return Err(ApiError::bad_request(
+                "settingValue must be a WhatsApp number: 8 to 15 digits, optionally with a \
+                 leading + and spaces (or empty for none)",
+            ));
+        }
+        number
     } else {
         f.text("settingValue", MAX_SETTING_VALUE, true)?
     };
@@ -615,6 +636,25 @@ mod tests {
             "vbscript:x",
         ] {
             assert!(!is_safe_link(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn whatsapp_numbers_are_digits_with_an_optional_plus() {
+        for ok in ["", "+91 98480 22338", "919848022338", "12345678"] {
+            assert!(is_whatsapp_number(ok), "{ok}");
+        }
+        for bad in [
+            "+",
+            "1234567",
+            "+91 98480 22338 12345",
+            "+91-98480",
+            "tel:9848022338",
+            " 12345678",
+            "++9198480",
+            "9848O22338",
+        ] {
+            assert!(!is_whatsapp_number(bad), "{bad}");
         }
     }
 

@@ -169,6 +169,12 @@ impl Store {
                     // record gets its first revision: nothing a visitor sees changes.
                     pages::seed_pages(&txn, &crate::site::PAGE_SEED, "upgrade")?;
                     first_revisions(&txn, "upgrade")?;
+                    // Settings this release adds (company_whatsapp) start with their defaults.
+                    for (key, value, description) in crate::site::default_settings() {
+                        if txn.open_table(SETTINGS)?.get(key)?.is_none() {
+                            upsert_setting(&txn, key, &value, &description)?;
+                        }
+                    }
                 }
                 if version < FORMAT_VERSION {
                     txn.open_table(META)?

@@ -42,6 +42,7 @@ pub struct Pages {
     data_by_path: HashMap<String, Arc<Encoded>>,
     redirects: HashMap<String, String>,
     sitemap: Vec<SitemapEntry>,
+    founder_path: String,
     pub not_found: Arc<Rendered>,
 }
 
@@ -69,6 +70,11 @@ impl Pages {
 
     pub fn sitemap(&self) -> &[SitemapEntry] {
         &self.sitemap
+    }
+
+    /// The founder's page as rendered (`/anjali-rao`).
+    pub fn founder_path(&self) -> &str {
+        &self.founder_path
     }
 }
 
@@ -655,6 +661,7 @@ impl Template {
             data_by_path,
             redirects,
             sitemap,
+            founder_path: format!("/{}", site.founder.slug),
             not_found,
         })
     }
