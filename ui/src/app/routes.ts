@@ -1,6 +1,5 @@
 import table from '../routes.json';
-import defaults from '../site.json';
-import { slug } from '../lib/slug';
+import records from '../content/pages.json';
 
 export type PageKey =
   | 'home'
@@ -23,8 +22,7 @@ export interface RouteEntry {
   admin?: boolean;
 }
 
-// The founder's name is not an owner setting, so the slug always comes from site.json (as on the server).
-export const founderPath = `/${slug(defaults.founder.name)}`;
+export const founderPath = `/${records.founder.slug}`;
 
 // `{name}` in a pattern (the case studies' `/portfolio/{slug}`) is React Router's `:name`.
 export const routes: RouteEntry[] = (table.routes as RouteEntry[]).map((route) => ({

@@ -1,5 +1,6 @@
 import defaults from '../site.json';
 import seed from '../content/seed.json';
+import records from '../content/pages.json';
 import { type ImageInfo, registerImages } from './images';
 
 // Shapes of the JSON the server inlines in the HTML shell, per page (docs/CONTRACTS.md, "Live site data"),
@@ -147,9 +148,9 @@ export function siteFrom(data: PageData | undefined): Site {
     legalName: setting('company_legal_name', defaults.legalName),
     tagline: setting('company_tagline', defaults.tagline),
     titleSuffix: defaults.titleSuffix,
-    experience: defaults.experience,
-    copyrightYear: defaults.copyrightYear,
-    founder: defaults.founder,
+    experience: records.site.experience,
+    copyrightYear: records.site.copyrightYear,
+    founder: { name: records.founder.name, title: records.founder.title },
     phone: setting('company_phone', defaults.phone),
     email: setting('company_email', defaults.email),
     address: setting('company_address', defaults.address),
