@@ -3,7 +3,8 @@ import { ChartLine, ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, M
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
-import { DEFAULT_LOGO, site } from '../lib/site';
+import { useSite } from '../lib/content';
+import { DEFAULT_LOGO } from '../lib/site';
 import { API, clearToken, type CompanySetting } from './api';
 import { createAdminQueryClient } from './queryClient';
 import { LOGIN_PATH, SessionGuard } from './session';
@@ -58,6 +59,7 @@ export default function AdminPanel() {
 }
 
 function Dashboard() {
+  const site = useSite();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -133,6 +135,7 @@ function Dashboard() {
 
 /** The stored logo as the panel last loaded it, so a new upload shows here at once. */
 function HeaderLogo() {
+  const site = useSite();
   const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings] });
   const stored = settings.data?.find((setting) => setting.settingKey === LOGO_KEY)?.settingValue.trim();
   const logo = settings.isSuccess ? stored || DEFAULT_LOGO : site.logo;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { RouteDataProvider } from '../lib/content';
 import { usePageData } from '../lib/pageData';
 import type { PageData } from '../lib/site';
 import NotFound from '../pages/NotFound';
@@ -7,7 +8,8 @@ import { PageFallback } from './PageFallback';
 
 /**
  * Renders a page from its data (lib/pageData.ts): inlined on the first load, fetched once on
- * client-side navigation. An unknown or unpublished page is the not-found page.
+ * client-side navigation; its page records reach the components through lib/content.tsx. An unknown
+ * or unpublished page is the not-found page.
  */
 export function WithPageData({ children }: { children: (data: PageData) => ReactNode }) {
   const { pathname } = useLocation();
@@ -25,5 +27,5 @@ export function WithPageData({ children }: { children: (data: PageData) => React
       </div>
     );
   }
-  return <>{children(state.data)}</>;
+  return <RouteDataProvider data={state.data}>{children(state.data)}</RouteDataProvider>;
 }
