@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChartLine, ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
+import { ChartLine, ExternalLink, FileText, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
@@ -15,13 +15,14 @@ import { HeroSlidesTab } from './tabs/HeroSlidesTab';
 import { MessagesTab } from './tabs/MessagesTab';
 import { NewsTab } from './tabs/NewsTab';
 import { OverviewTab, type QuickAction } from './tabs/OverviewTab';
+import { PagesTab } from './tabs/PagesTab';
 import { PortfolioTab } from './tabs/PortfolioTab';
 import { SettingsTab } from './tabs/SettingsTab';
 import { TestimonialsTab } from './tabs/TestimonialsTab';
 
 import { VisitorsTab } from './tabs/VisitorsTab';
 
-type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors';
+type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors' | 'pages';
 
 const TABS: readonly TabDef<TabKey>[] = [
   { key: 'overview', label: 'Overview', icon: LayoutDashboard },
@@ -32,6 +33,7 @@ const TABS: readonly TabDef<TabKey>[] = [
   { key: 'news', label: 'News', icon: Newspaper },
   { key: 'testimonials', label: 'Testimonials', icon: MessageSquareQuote },
   { key: 'visitors', label: 'Visitors', icon: ChartLine },
+  { key: 'pages', label: 'Pages', icon: FileText },
 ];
 
 const ACTION_TABS: Record<QuickAction, TabKey> = {
@@ -127,6 +129,7 @@ function Dashboard() {
           {tab === 'news' && <NewsTab />}
           {tab === 'testimonials' && <TestimonialsTab />}
           {tab === 'visitors' && <VisitorsTab />}
+          {tab === 'pages' && <PagesTab />}
         </Tabs>
       </div>
     </div>
