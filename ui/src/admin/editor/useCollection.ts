@@ -39,7 +39,7 @@ export function useCollection<T extends { id: number }, P>({
       if (success) toastSuccess(success, action);
       return answer;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409 && /elsewhere|version/i.test(error.serverMessage ?? '')) {
         // Saved elsewhere first (another tab or person): nothing was overwritten; offer the fresh copy.
         toast({ variant: 'destructive', title: failure, description: describeError(error), action: { label: 'Reload', onClick: () => void reload() } });
       } else {
