@@ -8,6 +8,7 @@ import { DEFAULT_LOGO } from '../lib/site';
 import { API, clearToken, type CompanySetting } from './api';
 import { createAdminQueryClient } from './queryClient';
 import { LOGIN_PATH, SessionGuard } from './session';
+import { mayLeave } from './editor/leaveGuard';
 import { LOGO_KEY } from './settings';
 import { Tabs, type TabDef } from './Tabs';
 import { UnreadBadge } from './inbox/UnreadBadge';
@@ -70,6 +71,8 @@ function Dashboard() {
   const [intent, setIntent] = useState<QuickAction | null>(null);
 
   const select = (key: TabKey) => {
+    // An editor with unsaved changes (the Pages tab) asks first.
+    if (key !== tab && !mayLeave()) return;
     setIntent(null);
     // The tab lives in the address, so a reload or a shared link opens the same tab.
     setParams(key === 'overview' ? {} : { tab: key }, { replace: true });

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routerFuture } from '../app/routes';
 import { resetToasts, Toaster } from '../components/ui/toast';
 import pages from '../content/pages.json';
@@ -128,6 +128,21 @@ describe('the Pages tab', () => {
     expect(sent.version).toBe(2);
     expect(sent.content.hero.title).toBe('Rooms for Real Lives');
     expect(records.about!.version).toBe(3);
+  });
+
+  it('asks before leaving unsaved changes, for the list and for another tab', async () => {
+    const form = await openPage('About Us');
+    const ask = vi.fn(() => false);
+    vi.stubGlobal('confirm', ask);
+    fireEvent.input(within(hero(form)).getByLabelText('Heading'), { target: { value: 'Unsaved' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'All pages' }));
+    expect(ask).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('form', { name: 'About Us' })).toBeTruthy();
+    ask.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: 'All pages' }));
+    await screen.findByRole('list', { name: 'Pages' });
+    vi.unstubAllGlobals();
   });
 
   it('names a broken field before sending anything', async () => {

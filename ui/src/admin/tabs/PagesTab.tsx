@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Pencil } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import schemaJson from '../../content/pageSchema.json';
 import { slug as slugOf } from '../../lib/slug';
 import { describeInvalid, type Invalid, type Schema, validate } from '../../lib/pageSchema';
 import { ApiError, apiRequest, API, describeError, type AdminPage, type PageSummary } from '../api';
 import { HistoryPanel } from '../editor/HistoryPanel';
+import { mayLeave, useLeaveGuard } from '../editor/leaveGuard';
 import { ListState } from '../editor/ItemCard';
 import { toastFailure, toastSuccess } from '../feedback';
 import { Fields } from '../pages/FieldEditor';
@@ -108,20 +109,10 @@ function PageForm({
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(record.content);
 
-  // A question before the browser leaves (reload, close) with unsaved changes.
-  useEffect(() => {
-    if (!dirty) return;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = LEAVE_QUESTION;
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
+  useLeaveGuard(dirty, LEAVE_QUESTION);
 
   const leave = () => {
-    if (dirty && !window.confirm(LEAVE_QUESTION)) return;
-    onClose();
+    if (mayLeave()) onClose();
   };
 
   const reload = () => {
