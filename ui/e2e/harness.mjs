@@ -163,3 +163,12 @@ export async function scrollThrough(page) {
     return settled && (!header || header.getAttribute('data-scrolled') === 'false');
   });
 }
+
+/** Signs in on `page` with ADMIN_USER and lands on the panel. */
+export async function signIn(page) {
+  await page.goto('/admin-login');
+  await page.getByLabel('Username').fill(ADMIN_USER);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/adminpanel');
+}

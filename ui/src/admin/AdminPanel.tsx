@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChartLine, ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
+import { ChartLine, ExternalLink, FileText, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
@@ -8,6 +8,7 @@ import { DEFAULT_LOGO } from '../lib/site';
 import { API, clearToken, type CompanySetting } from './api';
 import { createAdminQueryClient } from './queryClient';
 import { LOGIN_PATH, SessionGuard } from './session';
+import { mayLeave } from './editor/leaveGuard';
 import { LOGO_KEY } from './settings';
 import { Tabs, type TabDef } from './Tabs';
 import { UnreadBadge } from './inbox/UnreadBadge';
@@ -15,13 +16,14 @@ import { HeroSlidesTab } from './tabs/HeroSlidesTab';
 import { MessagesTab } from './tabs/MessagesTab';
 import { NewsTab } from './tabs/NewsTab';
 import { OverviewTab, type QuickAction } from './tabs/OverviewTab';
+import { PagesTab } from './tabs/PagesTab';
 import { PortfolioTab } from './tabs/PortfolioTab';
 import { SettingsTab } from './tabs/SettingsTab';
 import { TestimonialsTab } from './tabs/TestimonialsTab';
 
 import { VisitorsTab } from './tabs/VisitorsTab';
 
-type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors';
+type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors' | 'pages';
 
 const TABS: readonly TabDef<TabKey>[] = [
   { key: 'overview', label: 'Overview', icon: LayoutDashboard },
@@ -32,6 +34,7 @@ const TABS: readonly TabDef<TabKey>[] = [
   { key: 'news', label: 'News', icon: Newspaper },
   { key: 'testimonials', label: 'Testimonials', icon: MessageSquareQuote },
   { key: 'visitors', label: 'Visitors', icon: ChartLine },
+  { key: 'pages', label: 'Pages', icon: FileText },
 ];
 
 const ACTION_TABS: Record<QuickAction, TabKey> = {
@@ -68,6 +71,8 @@ function Dashboard() {
   const [intent, setIntent] = useState<QuickAction | null>(null);
 
   const select = (key: TabKey) => {
+    // An editor with unsaved changes (the Pages tab) asks first.
+    if (key !== tab && !mayLeave()) return;
     setIntent(null);
     // The tab lives in the address, so a reload or a shared link opens the same tab.
     setParams(key === 'overview' ? {} : { tab: key }, { replace: true });
@@ -127,6 +132,7 @@ function Dashboard() {
           {tab === 'news' && <NewsTab />}
           {tab === 'testimonials' && <TestimonialsTab />}
           {tab === 'visitors' && <VisitorsTab />}
+          {tab === 'pages' && <PagesTab />}
         </Tabs>
       </div>
     </div>

@@ -56,6 +56,10 @@ function collection<T extends { id: number; order?: number }>(path: string, get:
       return { status: 204 };
     }
     if (request.method === 'PUT') {
+      const current = get().find((item) => item.id === id) as { version?: number };
+      if (body.version !== undefined && current.version !== undefined && body.version !== current.version) {
+        return { status: 409, body: { message: `This news item was changed elsewhere (it is now version ${current.version}); nothing was saved.` } };
+      }
       if (body.slug && get().some((other) => other.id !== id && (other as { slug?: string }).slug === body.slug)) {
         return { status: 409, body: { message: `slug: ${body.slug} is in use by another project` } };
       }
@@ -274,6 +278,32 @@ describe('News and Testimonials editors', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Create News Item' }));
     await waitFor(() => expect(toastText()).toContain('News item created successfully'));
     expect(news.at(-1)).toMatchObject({ date: '2025-01-10', title: 'Opening', content: 'Our new studio opens.', isActive: true });
+  });
+
+  it('saves a news item with the version it read; one saved elsewhere first is refused and reloaded on request', async () => {
+    news = news.map((item) => ({ ...item, version: 4 }) as AdminNewsItem);
+    renderTab('news');
+    const list = await screen.findByRole('list', { name: 'News items' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit Newest news' }));
+    let form = screen.getByRole('form', { name: 'Edit News Item' });
+    // Its History sits with the form.
+    expect(screen.getByRole('button', { name: 'Show history' })).toBeTruthy();
+    type(form, /^Title/, 'Newest news, revised');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastText()).toContain('News item saved successfully'));
+    expect(JSON.parse(writes('/api/admin/news-items/2')[0]!.body)).toMatchObject({ title: 'Newest news, revised', version: 4 });
+
+    // Another tab saved first: the server refuses the stale version.
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit Older news' }));
+    form = screen.getByRole('form', { name: 'Edit News Item' });
+    news = news.map((item) => (item.id === 1 ? ({ ...item, title: 'Changed elsewhere', version: 5 } as AdminNewsItem) : item));
+    type(form, /^Title/, 'Mine');
+    resetToasts();
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastText()).toContain('Failed to save news item'));
+    expect(toastText()).toContain('changed elsewhere');
+    expect(news.find((item) => item.id === 1)?.title).toBe('Changed elsewhere');
+    expect(within(screen.getByRole('region', { name: /Notifications/ })).getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 
   it('reorders testimonials and deletes one with Undo', async () => {

@@ -1,8 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routerFuture } from '../app/routes';
+import { WithPageData } from '../app/WithPageData';
+import { clearPageData, primePageData } from '../lib/pageData';
 import pages from '../content/pages.json';
 import { SiteDataProvider } from '../lib/content';
 import type { PageRecords, ServicePageRecord } from '../lib/pageTypes';
@@ -90,5 +92,21 @@ describe('client brands', () => {
     expect(row.querySelector('img')?.getAttribute('alt')).toBe('The Deccan Grand');
     expect(row.textContent).not.toContain('The Deccan Grand');
     expect(row.textContent).toContain(rowOne[1]!.name);
+  });
+});
+
+describe("a page's own record", () => {
+  afterEach(() => clearPageData());
+
+  it('names the browser tab with its SEO title after client-side navigation', async () => {
+    const about = structuredClone(seed.about);
+    about.seo.title = 'About the Studio';
+    primePageData('/about', { settings: {}, pages: { about } });
+    render(
+      <MemoryRouter initialEntries={['/about']} future={routerFuture}>
+        <WithPageData record="about">{() => <p>About</p>}</WithPageData>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(document.title).toMatch(/^About the Studio \| /));
   });
 });

@@ -8,7 +8,7 @@ import { usePage, useSite } from '../lib/content';
 import type { ProjectSummary } from '../lib/site';
 
 export default function About() {
-  return <WithPageData>{(data) => <AboutPage projects={data.projects} />}</WithPageData>;
+  return <WithPageData record="about">{(data) => <AboutPage projects={data.projects} />}</WithPageData>;
 }
 
 function AboutPage({ projects }: { projects: ProjectSummary[] | undefined }) {

@@ -6,7 +6,7 @@ import { PageHero } from '../components/layout/PageHero';
 import { usePage, useSite } from '../lib/content';
 
 export default function Contact() {
-  return <WithPageData>{() => <ContactPage />}</WithPageData>;
+  return <WithPageData record="contact">{() => <ContactPage />}</WithPageData>;
 }
 
 function ContactPage() {

@@ -11,7 +11,7 @@ import { FOUNDER_VALUES } from '../content/structure';
 import { useFounder, usePage } from '../lib/content';
 
 export default function Founder() {
-  return <WithPageData>{() => <FounderPage />}</WithPageData>;
+  return <WithPageData record="founder">{() => <FounderPage />}</WithPageData>;
 }
 
 function FounderPage() {

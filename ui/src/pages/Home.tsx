@@ -12,7 +12,7 @@ const HomeSections = lazy(() => import('../components/home/HomeSections'));
 export default function Home() {
   const site = useSite();
   return (
-    <WithPageData>
+    <WithPageData record="home">
       {(data) => (
         <>
           <HeroSlider slides={data.heroSlides ?? []} fallbackTitle={`${site.studioName}: ${site.tagline}`} />

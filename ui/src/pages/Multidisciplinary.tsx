@@ -14,7 +14,7 @@ const icons: LucideIcon[] = [Layers, Workflow, Lightbulb, Clock];
 const disciplineIds = ['architecture', 'interior', 'visualization'];
 
 export default function Multidisciplinary() {
-  return <WithPageData>{() => <MultidisciplinaryPage />}</WithPageData>;
+  return <WithPageData record="multidisciplinary">{() => <MultidisciplinaryPage />}</WithPageData>;
 }
 
 function MultidisciplinaryPage() {

@@ -8,7 +8,7 @@ import { usePage } from '../lib/content';
 import type { PageData } from '../lib/site';
 
 export default function Portfolio() {
-  return <WithPageData>{(data) => <PortfolioPage data={data} />}</WithPageData>;
+  return <WithPageData record="portfolio">{(data) => <PortfolioPage data={data} />}</WithPageData>;
 }
 
 function PortfolioPage({ data }: { data: PageData }) {

@@ -7,7 +7,7 @@ import { usePage } from '../lib/content';
 import NotFound from './NotFound';
 
 export default function Service({ routeKey }: PageProps) {
-  return <WithPageData>{() => <ServicePage routeKey={routeKey} />}</WithPageData>;
+  return <WithPageData record={`service-${routeKey}`}>{() => <ServicePage routeKey={routeKey} />}</WithPageData>;
 }
 
 function ServicePage({ routeKey }: { routeKey: string }) {

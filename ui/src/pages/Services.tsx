@@ -8,7 +8,7 @@ import { RichText } from '../components/ui/RichText';
 import { usePage } from '../lib/content';
 
 export default function Services() {
-  return <WithPageData>{() => <ServicesPage />}</WithPageData>;
+  return <WithPageData record="services">{() => <ServicesPage />}</WithPageData>;
 }
 
 function ServicesPage() {

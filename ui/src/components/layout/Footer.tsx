@@ -72,13 +72,12 @@ export function Footer() {
         </section>
 
         <figure className="relative h-[500px] overflow-hidden rounded-sm bg-charcoal-800 lg:col-span-5">
-          <img
+          <Picture
             src={founderPhoto.src}
             alt={altOf(founderPhoto)}
+            sizes="(min-width: 1024px) 40vw, 100vw"
             width={600}
             height={500}
-            loading="lazy"
-            decoding="async"
             className="size-full object-cover"
           />
           <figcaption className="absolute bottom-6 left-6">
