@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, call, inlined, login};
+use common::{TestServer, call, inlined, login, upload};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -518,22 +518,7 @@ async fn each_page_carries_the_founder_site_and_the_records_it_shows() {
     }
 
     // An uploaded photo named by a record is described in `images` where that record is shown.
-    let png = b"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x0bIDATx\x9cc`\x00\x02\x00\x00\x05\x00\x01z^\xab?\x00\x00\x00\x00IEND\xaeB`\x82".to_vec();
-    let form = reqwest::multipart::Form::new().part(
-        "file",
-        reqwest::multipart::Part::bytes(png)
-            .file_name("p.png")
-            .mime_str("image/png")
-            .unwrap(),
-    );
-    let res = server
-        .client
-        .post(server.url("/api/admin/media-files"))
-        .bearer_auth(&token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let res = upload(&server, &token, "p.png", "image/png", common::PNG.to_vec()).await;
     assert_eq!(res.status(), 201);
     let uploaded: Value = res.json().await.unwrap();
     let url = uploaded["fileUrl"].as_str().unwrap().to_string();
@@ -695,30 +680,6 @@ fn earlier_releases_files_gain_the_seed_and_render_the_same_pages() {
             "{fixture}"
         );
     }
-}
-
-async fn upload(
-    server: &TestServer,
-    token: &str,
-    name: &str,
-    mime: &str,
-    bytes: Vec<u8>,
-) -> reqwest::Response {
-    let form = reqwest::multipart::Form::new().part(
-        "file",
-        reqwest::multipart::Part::bytes(bytes)
-            .file_name(name.to_string())
-            .mime_str(mime)
-            .unwrap(),
-    );
-    server
-        .client
-        .post(server.url("/api/admin/media-files"))
-        .bearer_auth(token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
 }
 
 #[tokio::test]
