@@ -6,9 +6,9 @@ use super::admin::{AdminIdentity, iso8601, json_body, require_admin, write_and_r
 use super::revisions::{self, no_such_version, sent_version};
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
-use crate::pages::{self, Files, schema};
-use crate::site::{FOUNDER_PATTERN, PAGE_SCHEMA};
-use crate::store::{PAGE_KIND, PageRecord, Refused, Save};
+use crate::pages::{self, schema};
+use crate::site::{FOUNDER_PATTERN, PAGE_SCHEMA, ROUTES};
+use crate::store::{PAGE_KIND, PageRecord, Refused, Save, Store};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use warp::filters::BoxedFilter;
@@ -184,7 +184,7 @@ async fn save(
         .await?
         .map_err(|invalid| ApiError::bad_request(invalid.to_string()))?;
     if let Some(slug) = checked.get("slug").and_then(Value::as_str)
-        && let Some(clash) = pages::slug_clash(slug)
+        && let Some(clash) = slug_clash(slug)
     {
         return Err(ApiError::new(StatusCode::CONFLICT, clash).into());
     }
@@ -242,6 +242,55 @@ fn record_json(record: &PageRecord, founder_slug: &str) -> Result<Value, ApiErro
     }))
 }
 
+/// First path segments the server answers itself (besides the UI build's folders).
+const SERVER_SEGMENTS: [&str; 6] = [
+    "api",
+    "media",
+    "healthz",
+    "robots.txt",
+    "sitemap.xml",
+    "favicon.ico",
+];
+
+/// Why `slug` cannot be the founder's address, when it cannot: another page's first segment,
+/// or a path the server or the UI build answers.
+pub fn slug_clash(slug: &str) -> Option<String> {
+    if ROUTES.first_segments().any(|s| s == slug) {
+        return Some(format!(
+            "slug \"{slug}\" is taken: /{slug} is a page of the site"
+        ));
+    }
+    let built = crate::web::Dist::iter().any(|f| f.split('/').next() == Some(slug));
+    if built || SERVER_SEGMENTS.contains(&slug) || slug == "assets" {
+        return Some(format!(
+            "slug \"{slug}\" is taken: /{slug} is used by the server"
+        ));
+    }
+    None
+}
+
+/// The validator's view of the files: the embedded UI build and the uploads in the data file.
+pub struct Files<'a>(pub &'a Store);
+
+impl schema::Lookup for Files<'_> {
+    fn bundled(&self, path: &str) -> bool {
+        crate::web::assets::get(path).is_some()
+    }
+
+    fn upload_type(&self, name: &str) -> Option<String> {
+        if !crate::web::is_media_name(name) {
+            return None;
+        }
+        match self.0.media_record(name) {
+            Ok(found) => found.map(|f| f.content_type),
+            Err(e) => {
+                tracing::error!("looking up upload {name}: {e:#}");
+                None
+            }
+        }
+    }
+}
+
 fn refusal(refused: Refused) -> ApiError {
     match refused {
         Refused::NotFound => no_such_page(),
@@ -253,4 +302,34 @@ fn refusal(refused: Refused) -> ApiError {
 
 fn no_such_page() -> ApiError {
     ApiError::not_found("No page has that key")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn route_table_segments_and_server_paths_are_reserved() {
+        for taken in [
+            "about",
+            "services",
+            "portfolio",
+            "contact",
+            "multidisciplinary",
+            "admin-login",
+            "adminpanel",
+            "api",
+            "assets",
+            "media",
+            "images",
+            "healthz",
+        ] {
+            let clash = slug_clash(taken).unwrap_or_default();
+            assert!(clash.contains(&format!("\"{taken}\"")), "{taken}: {clash}");
+        }
+        assert_eq!(slug_clash("anjali-rao"), None);
+        assert_eq!(slug_clash("priya-sharma"), None);
+        let seeded = &crate::site::PAGE_SEED[pages::FOUNDER]["slug"];
+        assert_eq!(slug_clash(seeded.as_str().unwrap_or_default()), None);
+    }
 }
