@@ -3,12 +3,12 @@
 //! `pageSchema.json` by `pages::schema`; a founder address another page takes is a 409.
 
 use super::admin::{AdminIdentity, iso8601, json_body, require_admin, write_and_refresh};
-use super::revisions::{self, no_such_version, sent_version};
+use super::revisions::{self, History, no_such_version, sent_version};
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
 use crate::pages::{self, schema};
 use crate::site::{FOUNDER_PATTERN, PAGE_SCHEMA, ROUTES};
-use crate::store::{PAGE_KIND, PageRecord, Refused, Save, Store};
+use crate::store::{PAGE_KIND, PageRecord, Refused, Revision, Save, Store};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use warp::filters::BoxedFilter;
@@ -72,85 +72,54 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
             },
         );
 
-    let history = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path("revisions"))
-        .and(warp::path::end())
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(|key: String, _: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let found = blocking(move || {
-                if store.page(&key)?.is_none() {
-                    return Ok(None);
-                }
-                store.revisions(PAGE_KIND, &key).map(Some)
-            })
-            .await?
-            .ok_or_else(no_such_page)?;
-            let list: Vec<Value> = found.iter().map(revisions::summary).collect();
-            Ok::<_, Rejection>(json_response(StatusCode::OK, &list))
-        });
-
-    let one_revision = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path("revisions"))
-        .and(warp::path::param::<u64>())
-        .and(warp::path::end())
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(
-            |key: String, version: u64, _: AdminIdentity, app: Arc<App>| async move {
-                let store = app.store.clone();
-                let found = blocking(move || store.revision(PAGE_KIND, &key, version)).await?;
-                let revision = found.ok_or_else(no_such_version)?;
-                let content: Value = serde_json::from_slice(&revision.body)
-                    .map_err(|e| ApiError::internal(anyhow::anyhow!("a page revision: {e}")))?;
-                Ok::<_, Rejection>(json_response(
-                    StatusCode::OK,
-                    &revisions::with_content(&revision, content),
-                ))
-            },
-        );
-
-    let restore = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path("revisions"))
-        .and(warp::path::param::<u64>())
-        .and(warp::path("restore"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(admin())
-        .and(app_())
-        .and_then(
-            |key: String, version: u64, admin: AdminIdentity, app: Arc<App>| async move {
-                let key_ = key.clone();
-                let saved = write_and_refresh(app.clone(), move |store| {
-                    store.restore_page(&key_, version, &admin.username)
-                })
-                .await?;
-                let record = saved.map_err(|r| match r {
-                    Refused::NotFound => no_such_version(),
-                    other => refusal(other),
-                })?;
-                let slug = current_founder_slug(&app).await?;
-                Ok::<_, Rejection>(json_response(StatusCode::OK, &record_json(&record, &slug)?))
-            },
-        );
-
-    list.or(history)
-        .unify()
-        .or(one_revision)
-        .unify()
-        .or(restore)
+    list.or(revisions::routes::<PageHistory>(app.clone(), base()))
         .unify()
         .or(get)
         .unify()
         .or(put)
         .unify()
         .boxed()
+}
+
+/// The page records' history calls.
+struct PageHistory;
+
+impl History for PageHistory {
+    type Id = String;
+
+    fn revisions(store: &Store, key: &String) -> anyhow::Result<Option<Vec<Revision>>> {
+        if store.page(key)?.is_none() {
+            return Ok(None);
+        }
+        store.revisions(PAGE_KIND, key).map(Some)
+    }
+
+    fn revision(store: &Store, key: &String, version: u64) -> anyhow::Result<Option<Revision>> {
+        store.revision(PAGE_KIND, key, version)
+    }
+
+    fn content(revision: &Revision) -> anyhow::Result<Value> {
+        Ok(serde_json::from_slice(&revision.body)?)
+    }
+
+    fn restore(
+        store: &Store,
+        key: &String,
+        version: u64,
+        by: &str,
+    ) -> anyhow::Result<Result<Value, ApiError>> {
+        let record = match store.restore_page(key, version, by)? {
+            Ok(record) => record,
+            Err(Refused::NotFound) => return Ok(Err(no_such_version())),
+            Err(other) => return Ok(Err(refusal(other))),
+        };
+        let founder = store.page(pages::FOUNDER)?;
+        Ok(record_json(&record, &founder_slug(founder.as_slice())))
+    }
+
+    fn not_found() -> ApiError {
+        no_such_page()
+    }
 }
 
 async fn read(app: &App, key: String) -> Result<Value, ApiError> {
