@@ -2,7 +2,7 @@
 //! rule, and their history (revisions, one revision, restore). Content is checked against
 //! `pageSchema.json` by `pages::schema`; a founder address another page takes is a 409.
 
-use super::admin::{AdminIdentity, iso8601, json_body, require_admin, write_and_refresh};
+use super::admin::{AdminIdentity, iso8601, json_body_up_to, require_admin, write_and_refresh};
 use super::revisions::{self, History, no_such_version, sent_version};
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
@@ -15,6 +15,10 @@ use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::{Filter, Rejection};
+
+/// Largest `PUT` body of a page: the founder's record at every field's maximum is about 36 kB of
+/// ASCII, three times that in Devanagari or Telugu.
+const PAGE_BODY_LIMIT: usize = 256 * 1024;
 
 /// The page routes, under `/api`.
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
@@ -65,7 +69,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(warp::put())
         .and(admin())
         .and(app_())
-        .and(json_body())
+        .and(json_body_up_to(PAGE_BODY_LIMIT))
         .and_then(
             |key: String, admin: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
                 save(app, key, admin, body).await
