@@ -25,12 +25,14 @@ pub struct App {
 
 /// The rate limits of the calls anyone on the internet can make.
 pub struct Limits {
-    /// Failed logins per client address.
+    /// Password attempts per client address (cleared by a success): over it, 429.
     pub login_by_ip: RateLimiter,
-    /// Failed logins per user name, whatever the address.
+    /// Failed password attempts per user name, whatever the address: only ever a slowdown.
     pub login_by_user: RateLimiter,
     /// Contact messages per client address.
     pub contact_by_ip: RateLimiter,
+    /// Contact form tokens handed out per client address.
+    pub form_tokens_by_ip: RateLimiter,
 }
 
 impl Default for Limits {
@@ -39,6 +41,9 @@ impl Default for Limits {
             login_by_ip: RateLimiter::new(5, Duration::from_secs(60)),
             login_by_user: RateLimiter::new(5, Duration::from_secs(60)),
             contact_by_ip: RateLimiter::new(5, Duration::from_secs(600)),
+            // A visitor who loads the contact page a few times, or is asked to confirm, needs a
+            // handful; a bot harvesting tokens to spend later meets the limit soon.
+            form_tokens_by_ip: RateLimiter::new(20, Duration::from_secs(600)),
         }
     }
 }
