@@ -29,6 +29,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      connect-src 'self'; frame-src https://www.openstreetmap.org; object-src 'none'; \
      base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// The policy of every `/media` answer.
+pub const MEDIA_POLICY: &str = "sandbox; default-src 'none'";
+
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const ONE_DAY: &str = "public, max-age=86400";
 
@@ -294,9 +297,12 @@ async fn media_file(
     if let Ok(v) = HeaderValue::from_str(&etag) {
         res.headers_mut().insert(header::ETAG, v);
     }
+    // Whatever type the data file names (a crafted file could say text/html), a file opened on its
+    // own is an inert document with no origin: no script, nothing loaded. `<img>` ignores this.
+    set(&mut res, header::CONTENT_SECURITY_POLICY, MEDIA_POLICY);
     if file.content_type == "image/svg+xml" {
-        // An SVG opened on its own is a document that could run script: keep it inert, and make a
-        // direct visit a download. `<img>` ignores both, so logos and slides still show.
+        // An SVG opened on its own is a document that could run script: its inline styles may
+        // apply, and a direct visit is a download. `<img>` ignores both, so logos and slides show.
         set(
             &mut res,
             header::CONTENT_SECURITY_POLICY,
