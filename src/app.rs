@@ -33,6 +33,8 @@ pub struct Limits {
     pub contact_by_ip: RateLimiter,
     /// Contact form tokens handed out per client address.
     pub form_tokens_by_ip: RateLimiter,
+    /// Contact form tokens that have carried a message (each carries one).
+    pub used_form_tokens: crate::spam::UsedTokens,
 }
 
 impl Default for Limits {
@@ -44,6 +46,7 @@ impl Default for Limits {
             // A visitor who loads the contact page a few times, or is asked to confirm, needs a
             // handful; a bot harvesting tokens to spend later meets the limit soon.
             form_tokens_by_ip: RateLimiter::new(20, Duration::from_secs(600)),
+            used_form_tokens: Default::default(),
         }
     }
 }
