@@ -4,6 +4,7 @@
 use crate::config::Config;
 use crate::limits::RateLimiter;
 use crate::notify::{self, Notifier};
+use crate::origin::Origin;
 use crate::stats::Stats;
 use crate::store::Store;
 use crate::web::{self, shell::Shells};
@@ -21,6 +22,8 @@ pub struct App {
     pub notifier: Notifier,
     /// Page views and messages per day, counted in memory and written in batches.
     pub stats: Arc<Stats>,
+    /// Where the site's origin comes from, for every absolute URL.
+    pub origin: Origin,
 }
 
 /// The rate limits of the calls anyone on the internet can make.
@@ -58,7 +61,8 @@ impl App {
         let index = web::Dist::get("index.html")
             .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
         let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
-        let shells = Shells::new(html, &store, &web::site_origin(&config))?;
+        let origin = Origin::new(&config);
+        let shells = Shells::new(html, &store, origin.clone())?;
         let notifier = match &config.smtp {
             Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
             None => Notifier::disabled(),
@@ -71,6 +75,7 @@ impl App {
             limits: Limits::default(),
             notifier,
             stats,
+            origin,
         })
     }
 

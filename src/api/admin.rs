@@ -252,8 +252,24 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
             },
         );
 
+    // Where the site's absolute URLs point, and why (the Overview and Settings say so).
+    let site_address = warp::path!("admin" / "site-address")
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
+            let found = blocking(move || app.origin.of(&app.store)).await?;
+            let (origin, source) = found.unzip();
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "origin": origin, "source": source }),
+            ))
+        });
+
     login
         .or(verify)
+        .unify()
+        .or(site_address)
         .unify()
         .or(list_slides)
         .unify()
@@ -579,7 +595,10 @@ fn setting_input(f: &Fields) -> Result<(String, String, String), ApiError> {
     if !f.0.contains_key("settingValue") {
         return Err(ApiError::bad_request("settingValue is required"));
     }
-    let value = if is_link_setting(&key) {
+    let value = if key == crate::origin::SITE_URL_KEY {
+        crate::origin::parse_site_url(&f.text("settingValue", MAX_URL, false)?)
+            .map_err(ApiError::bad_request)?
+    } else if is_link_setting(&key) {
         f.link("settingValue", false)?
     } else {
         f.text("settingValue", MAX_SETTING_VALUE, true)?

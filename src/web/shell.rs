@@ -8,6 +8,7 @@
 use super::assets::Encoded;
 use crate::api::projects::ProjectJson;
 use crate::media::ImageInfo;
+use crate::origin::Origin;
 use crate::site::{CASE_STUDY_PATTERN, ROUTES, Route};
 use crate::store::{Project, Store};
 use anyhow::{Context, Result, bail};
@@ -74,8 +75,9 @@ impl Pages {
 /// The live set of pages; swapped whole when the site data changes.
 pub struct Shells {
     template: Template,
-    /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD).
-    origin: String,
+    /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD), read
+    /// again at each render: the panel's site address may change.
+    origin: Origin,
     current: RwLock<Arc<Pages>>,
 }
 
@@ -426,14 +428,14 @@ struct Head {
 }
 
 impl Shells {
-    /// Parses the built `index.html` and renders every page from the store; `origin` (scheme and
-    /// host) makes the absolute URLs in the pages.
-    pub fn new(index_html: &str, store: &Store, origin: &str) -> Result<Shells> {
+    /// Parses the built `index.html` and renders every page from the store; `origin` gives the
+    /// scheme and host of the absolute URLs in the pages.
+    pub fn new(index_html: &str, store: &Store, origin: Origin) -> Result<Shells> {
         let template = Template::parse(index_html)?;
-        let pages = template.render_all(&Site::load(store, origin, None)?)?;
+        let pages = template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?;
         Ok(Shells {
             template,
-            origin: origin.to_string(),
+            origin,
             current: RwLock::new(Arc::new(pages)),
         })
     }
@@ -449,7 +451,7 @@ impl Shells {
     pub fn refresh(&self, store: &Store) -> Result<()> {
         let pages = Arc::new(
             self.template
-                .render_all(&Site::load(store, &self.origin, None)?)?,
+                .render_all(&Site::load(store, &self.origin.for_pages(store)?, None)?)?,
         );
         match self.current.write() {
             Ok(mut guard) => *guard = pages,
@@ -464,7 +466,7 @@ impl Shells {
         let Some(project) = store.get::<Project>(id)?.filter(|p| p.slug == slug) else {
             return Ok(None);
         };
-        let site = Site::load(store, &self.origin, Some(&project))?;
+        let site = Site::load(store, &self.origin.for_pages(store)?, Some(&project))?;
         let (rendered, _) = self.template.render_project(&site, &project, true)?;
         Ok(Some(rendered))
     }
