@@ -46,6 +46,14 @@ impl Origin {
         }
     }
 
+    /// An origin that is always `url`, as a `public_url` would make it.
+    pub fn fixed(url: &str) -> Origin {
+        Origin {
+            public_url: Some(url.trim_end_matches('/').to_string()),
+            first_domain: None,
+        }
+    }
+
     /// The origin, given the panel's site address: `public_url`, else `site_url`, else the first
     /// of `domains`; `None` when none is set.
     pub fn pick(&self, site_url: Option<&str>) -> Option<(String, Source)> {

@@ -737,7 +737,7 @@ mod tests {
     fn every_route_gets_its_own_head_and_the_data() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
-        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
+        let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let pages = shells.pages();
         let about = String::from_utf8(pages.get("/about").unwrap().body.to_vec()).unwrap();
         assert!(
@@ -759,7 +759,7 @@ mod tests {
         store
             .upsert_setting("company_name", "</script><script>alert(1)</script>\"", "x")
             .unwrap();
-        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
+        let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let home = String::from_utf8(shells.pages().get("/").unwrap().body.to_vec()).unwrap();
         assert_eq!(home.matches("<script").count(), 2, "{home}");
         assert_eq!(home.matches("</script>").count(), 2, "{home}");
@@ -770,7 +770,7 @@ mod tests {
     fn refresh_shows_new_data_and_changes_the_etag() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
-        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
+        let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let before = shells.pages().get("/").unwrap().etag.clone();
         store
             .upsert_setting("company_phone", "+91 12345", "Company phone")
