@@ -190,7 +190,10 @@ mod tests {
         let token = issue(KEY, T0).unwrap();
         assert_eq!(issued_at(KEY, &token), Some(T0));
         let ticket = read(KEY, &token).unwrap();
-        assert_eq!(check(KEY, Some(&token), Some(""), T0 + 3_000, MIN), Ok(ticket));
+        assert_eq!(
+            check(KEY, Some(&token), Some(""), T0 + 3_000, MIN),
+            Ok(ticket)
+        );
         assert_eq!(
             check(KEY, Some(&token), None, T0 + 86_400_000, MIN),
             Ok(ticket)

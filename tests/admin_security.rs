@@ -250,7 +250,11 @@ async fn a_token_forged_with_the_old_key_is_refused_after_sign_out_everywhere() 
     assert_ne!(server.app.store.hmac_key().unwrap(), old_key, "a new key");
     assert_eq!(server.app.store.hmac_key().unwrap().len(), 32);
     for t in forged.iter().chain([&session]) {
-        assert_eq!(verify_with(&server, &format!("Bearer {t}")).await, 401, "{t}");
+        assert_eq!(
+            verify_with(&server, &format!("Bearer {t}")).await,
+            401,
+            "{t}"
+        );
     }
     // A form token handed out before is no good either: the message is filed under spam.
     let form_token = studio::spam::issue(&old_key, studio::store::now_ms() - 10_000).unwrap();
@@ -264,7 +268,10 @@ async fn a_token_forged_with_the_old_key_is_refused_after_sign_out_everywhere() 
     assert_eq!(res.status(), 201);
     let stored = server.app.store.contacts().unwrap();
     assert_eq!(stored[0].folder, studio::store::Folder::Spam);
-    assert_eq!(verify_with(&server, &format!("Bearer {}", token(&server).await)).await, 200);
+    assert_eq!(
+        verify_with(&server, &format!("Bearer {}", token(&server).await)).await,
+        200
+    );
     server.stop().await;
 }
 
@@ -410,7 +417,11 @@ async fn nobody_can_lock_the_owner_out() {
     let res = login_from(&server, "Admin", "guess", Some("198.51.100.99")).await;
     assert_eq!(res.status(), 401, "a fresh address is never refused");
     let res = login_from(&server, ADMIN_USER, ADMIN_PASSWORD, Some("203.0.113.50")).await;
-    assert_eq!(res.status(), 200, "the owner signs in from an address that has not failed");
+    assert_eq!(
+        res.status(),
+        200,
+        "the owner signs in from an address that has not failed"
+    );
     let body: Value = res.json().await.unwrap();
     let token = body["token"].as_str().unwrap().to_string();
     // A password change from that address is not refused either.
@@ -429,7 +440,13 @@ async fn nobody_can_lock_the_owner_out() {
         let res = login_from(&server, &format!("guess-{i}"), "guess", Some("192.0.2.9")).await;
         assert_eq!(res.status(), 401, "attempt {i}");
     }
-    let res = login_from(&server, ADMIN_USER, "another-long-password", Some("192.0.2.9")).await;
+    let res = login_from(
+        &server,
+        ADMIN_USER,
+        "another-long-password",
+        Some("192.0.2.9"),
+    )
+    .await;
     assert_eq!(res.status(), 429);
     server.stop().await;
 }
@@ -461,10 +478,26 @@ async fn login_and_json_calls_answer_415_to_anything_but_json() {
     }
     let token = token(&server).await;
     for (method, path, body) in [
-        (Method::POST, "/api/admin/hero-slides", json!({ "title": "x", "imageUrl": "/a.png" })),
-        (Method::POST, "/api/admin/company-settings", json!({ "settingKey": "company_name", "settingValue": "x" })),
-        (Method::POST, "/api/admin/password", json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "another-long-password" })),
-        (Method::POST, "/api/contact", json!({ "name": "n", "email": "a@b.in", "message": "m" })),
+        (
+            Method::POST,
+            "/api/admin/hero-slides",
+            json!({ "title": "x", "imageUrl": "/a.png" }),
+        ),
+        (
+            Method::POST,
+            "/api/admin/company-settings",
+            json!({ "settingKey": "company_name", "settingValue": "x" }),
+        ),
+        (
+            Method::POST,
+            "/api/admin/password",
+            json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "another-long-password" }),
+        ),
+        (
+            Method::POST,
+            "/api/contact",
+            json!({ "name": "n", "email": "a@b.in", "message": "m" }),
+        ),
     ] {
         let res = server
             .client
@@ -478,7 +511,11 @@ async fn login_and_json_calls_answer_415_to_anything_but_json() {
         assert_eq!(res.status(), 415, "{path}");
     }
     let res = login_as(&server, ADMIN_USER, ADMIN_PASSWORD).await;
-    assert_eq!(res.status(), 200, "JSON still works, and nothing above changed the password");
+    assert_eq!(
+        res.status(),
+        200,
+        "JSON still works, and nothing above changed the password"
+    );
     server.stop().await;
 }
 

@@ -547,7 +547,10 @@ async fn a_token_is_as_old_as_it_is_whatever_path_handed_it_out() {
     let token = token_in(&page);
     let key = server.app.store.hmac_key().unwrap();
     let issued = studio::spam::issued_at(&key, &token).unwrap();
-    assert!(issued >= before, "dated when handed out: {issued} < {before}");
+    assert!(
+        issued >= before,
+        "dated when handed out: {issued} < {before}"
+    );
     // Posted at once: asked again, with the same token, and nothing is kept.
     let mut at_once = typed.to_vec();
     at_once.push(("formToken", &token));
@@ -579,7 +582,11 @@ async fn a_token_carries_one_message_and_a_replay_is_spam() {
     assert_eq!(post_json(&server, &bad).await.status(), 400);
     assert_eq!(post_json(&server, &body).await.status(), 201);
     assert_eq!(stored(&server)[0].folder, Folder::Inbox);
-    assert_eq!(post_json(&server, &body).await.status(), 201, "answered alike");
+    assert_eq!(
+        post_json(&server, &body).await.status(),
+        201,
+        "answered alike"
+    );
     let form = [
         ("name", "Meera Iyer"),
         ("email", "meera@example.in"),
@@ -629,7 +636,12 @@ async fn handing_out_tokens_is_limited_per_address_and_ipv6_per_64() {
         .await
         .unwrap();
     assert_eq!(res.status(), 429);
-    assert!(res.text().await.unwrap().contains("<form class=\"cf-form\""));
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("<form class=\"cf-form\"")
+    );
     let res = token_from("2001:db8:5:6::1".into()).await.unwrap();
     assert_eq!(res.status(), 200, "another /64");
     // Messages too are counted per /64.
@@ -642,9 +654,18 @@ async fn handing_out_tokens_is_limited_per_address_and_ipv6_per_64() {
             .send()
     };
     for i in 0..5 {
-        assert_eq!(send(format!("2001:db8:9:9::{i:x}")).await.unwrap().status(), 201);
+        assert_eq!(
+            send(format!("2001:db8:9:9::{i:x}")).await.unwrap().status(),
+            201
+        );
     }
-    assert_eq!(send("2001:db8:9:9:1::1".into()).await.unwrap().status(), 429);
-    assert_eq!(send("::ffff:203.0.113.40".into()).await.unwrap().status(), 201);
+    assert_eq!(
+        send("2001:db8:9:9:1::1".into()).await.unwrap().status(),
+        429
+    );
+    assert_eq!(
+        send("::ffff:203.0.113.40".into()).await.unwrap().status(),
+        201
+    );
     server.stop().await;
 }

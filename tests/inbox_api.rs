@@ -39,7 +39,7 @@ async fn bots_are_filed_under_spam_and_people_in_the_inbox() {
     assert_eq!(res.headers()["cache-control"], "no-store");
     let fresh: Value = res.json().await.unwrap();
     let fresh = fresh["token"].as_str().unwrap().to_string();
-    assert!(fresh.starts_with("f1."), "{fresh}");
+    assert!(fresh.starts_with("f2."), "{fresh}");
     let typed = server.form_token(Duration::from_secs(30));
     let mut person = message("Person");
     person["formToken"] = json!(typed);
@@ -359,7 +359,11 @@ async fn the_csv_export_survives_spreadsheets() {
         .unwrap();
     // Where a spreadsheet splits cells on `;`, the part after it would start a formula.
     store
-        .add_contact("Bob;=HYPERLINK(\"http://evil.example\")", "b@example.in", "hi")
+        .add_contact(
+            "Bob;=HYPERLINK(\"http://evil.example\")",
+            "b@example.in",
+            "hi",
+        )
         .unwrap();
 
     let res = server

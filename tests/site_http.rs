@@ -116,7 +116,10 @@ async fn robots_and_sitemap_name_only_the_configured_origin_never_the_host_heade
     );
     let robots = res.text().await.unwrap();
     assert!(robots.contains("Disallow: /adminpanel"));
-    assert!(!robots.contains("Sitemap"), "no address, no sitemap: {robots}");
+    assert!(
+        !robots.contains("Sitemap"),
+        "no address, no sitemap: {robots}"
+    );
     assert!(!robots.contains("evil"));
     let res = get_as(&server, "/sitemap.xml", "evil.example").await;
     assert_eq!(res.status(), 404);
@@ -132,11 +135,18 @@ async fn robots_and_sitemap_name_only_the_configured_origin_never_the_host_heade
             .json(&serde_json::json!({ "settingKey": "site_url", "settingValue": value }))
             .send()
     };
-    for bad in ["studio.example", "https://studio.example/path", "javascript:alert(1)"] {
+    for bad in [
+        "studio.example",
+        "https://studio.example/path",
+        "javascript:alert(1)",
+    ] {
         let res = save(bad).await.unwrap();
         assert_eq!(res.status(), 400, "{bad}");
         let body: serde_json::Value = res.json().await.unwrap();
-        assert!(body["message"].as_str().unwrap().contains("settingValue"), "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains("settingValue"),
+            "{body}"
+        );
     }
     let res = save("https://Studio.Example/").await.unwrap();
     assert_eq!(res.status(), 200);
@@ -155,15 +165,26 @@ async fn robots_and_sitemap_name_only_the_configured_origin_never_the_host_heade
         address,
         serde_json::json!({ "origin": "https://studio.example", "source": "site_url" })
     );
-    let robots = get_as(&server, "/robots.txt", "evil.example").await.text().await.unwrap();
-    assert!(robots.contains("Sitemap: https://studio.example/sitemap.xml"), "{robots}");
+    let robots = get_as(&server, "/robots.txt", "evil.example")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        robots.contains("Sitemap: https://studio.example/sitemap.xml"),
+        "{robots}"
+    );
     let res = get_as(&server, "/sitemap.xml", "evil.example").await;
     assert_eq!(res.status(), 200);
     let xml = res.text().await.unwrap();
     assert!(xml.contains("<loc>https://studio.example/portfolio/ceramic-design</loc>"));
     assert!(!xml.contains("evil") && !xml.contains("adminpanel"));
     // The pages' canonical links come from the same place.
-    let page = get_as(&server, "/about", "evil.example").await.text().await.unwrap();
+    let page = get_as(&server, "/about", "evil.example")
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(page.contains("https://studio.example/about"), "canonical");
     assert!(!page.contains("evil.example"));
     server.stop().await;
@@ -179,7 +200,11 @@ async fn robots_and_sitemap_name_only_the_configured_origin_never_the_host_heade
         .store
         .upsert_setting("site_url", "https://other.example", "Site address")
         .unwrap();
-    let xml = get_as(&server, "/sitemap.xml", "evil.example").await.text().await.unwrap();
+    let xml = get_as(&server, "/sitemap.xml", "evil.example")
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(xml.contains("<loc>https://www.studio.example/portfolio/ceramic-design</loc>"));
     assert!(!xml.contains("other.example"));
     server.stop().await;

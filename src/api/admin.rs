@@ -723,7 +723,11 @@ mod tests {
     fn only_addresses_that_failed_are_slowed_down_and_only_under_attack() {
         assert_eq!(slowdown(0, 5), Duration::ZERO);
         assert_eq!(slowdown(4, 3), Duration::ZERO);
-        assert_eq!(slowdown(5, 1), Duration::ZERO, "a fresh address goes straight");
+        assert_eq!(
+            slowdown(5, 1),
+            Duration::ZERO,
+            "a fresh address goes straight"
+        );
         assert_eq!(slowdown(5, 2), SLOWDOWN);
     }
 

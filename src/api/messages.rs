@@ -343,7 +343,11 @@ mod tests {
             csv_cell("=HYPERLINK(\"x\",\"y\")"),
             "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\""
         );
-        assert_eq!(csv_cell("a-b 1+1 x@y"), "\"a-b 1+1 x@y\"", "inside a word: no guard");
+        assert_eq!(
+            csv_cell("a-b 1+1 x@y"),
+            "\"a-b 1+1 x@y\"",
+            "inside a word: no guard"
+        );
     }
 
     #[test]

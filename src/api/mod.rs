@@ -215,10 +215,7 @@ pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
             "The request needs a Content-Length".into(),
         )
     } else if rejection.find::<reject::UnsupportedMediaType>().is_some() {
-        (
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            SEND_JSON.into(),
-        )
+        (StatusCode::UNSUPPORTED_MEDIA_TYPE, SEND_JSON.into())
     } else if let Some(e) = rejection.find::<reject::MissingHeader>() {
         if e.name().eq_ignore_ascii_case("authorization") {
             (StatusCode::UNAUTHORIZED, "Sign in first".into())
@@ -253,7 +250,11 @@ mod tests {
 
     #[test]
     fn only_json_is_json() {
-        for ok in ["application/json", "Application/JSON; charset=utf-8", " application/json "] {
+        for ok in [
+            "application/json",
+            "Application/JSON; charset=utf-8",
+            " application/json ",
+        ] {
             assert!(is_json_type(ok), "{ok}");
         }
         for bad in [

@@ -407,10 +407,16 @@ mod tests {
         let admit = |ip: &str| registry.admit(&socket, ip.parse().unwrap(), false);
         let a = admit("2001:db8:1:1::1").expect("first");
         let _b = admit("2001:db8:1:1::2").expect("second");
-        assert!(admit("2001:db8:1:1:ffff::3").is_none(), "the same /64 is one client");
+        assert!(
+            admit("2001:db8:1:1:ffff::3").is_none(),
+            "the same /64 is one client"
+        );
         assert!(admit("2001:db8:1:2::1").is_some(), "another /64 is another");
         drop(a);
-        assert!(admit("2001:db8:1:1::9").is_some(), "a closed connection frees its place");
+        assert!(
+            admit("2001:db8:1:1::9").is_some(),
+            "a closed connection frees its place"
+        );
     }
 
     #[test]

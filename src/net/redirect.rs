@@ -83,7 +83,10 @@ mod tests {
 
     #[test]
     fn only_configured_names_are_redirected() {
-        let domains = ["studio.example".to_string(), "www.studio.example".to_string()];
+        let domains = [
+            "studio.example".to_string(),
+            "www.studio.example".to_string(),
+        ];
         let res = to_a_domain(&domains, 443, &req("Studio.Example:80"));
         assert_eq!(res.status(), StatusCode::MOVED_PERMANENTLY);
         assert_eq!(
@@ -95,7 +98,11 @@ mod tests {
             res.headers()[header::LOCATION],
             "https://www.studio.example:8443/portfolio?page=2"
         );
-        for other in ["evil.example", "studio.example.evil.example", "127.0.0.1:8080"] {
+        for other in [
+            "evil.example",
+            "studio.example.evil.example",
+            "127.0.0.1:8080",
+        ] {
             let res = to_a_domain(&domains, 443, &req(other));
             assert_eq!(res.status(), StatusCode::MISDIRECTED_REQUEST, "{other}");
             assert!(res.headers().get(header::LOCATION).is_none());

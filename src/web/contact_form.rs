@@ -242,10 +242,12 @@ async fn post(input: ContactInput, client: IpAddr, app: Arc<App>) -> Result<Resp
     // `contact_min_fill` old sees it again. A store failure here falls through to `submit`, which
     // answers it.
     let token = match contact::verdict(&app, &input).await {
-        Ok(Err(SpamReason::NoToken | SpamReason::Expired)) => match contact::form_token(&app, client).await {
-            Ok(token) => Some(token),
-            Err(refused) => return Ok(refusal_page(&app, &refused, &input, "").await),
-        },
+        Ok(Err(SpamReason::NoToken | SpamReason::Expired)) => {
+            match contact::form_token(&app, client).await {
+                Ok(token) => Some(token),
+                Err(refused) => return Ok(refusal_page(&app, &refused, &input, "").await),
+            }
+        }
         Ok(Err(SpamReason::TooFast)) => input.form_token.clone(),
         _ => None,
     };
@@ -270,9 +272,17 @@ async fn post(input: ContactInput, client: IpAddr, app: Arc<App>) -> Result<Resp
 }
 
 /// The form again, with why it was refused and what was typed.
-async fn refusal_page(app: &Arc<App>, refused: &Refused, typed: &ContactInput, token: &str) -> Response {
+async fn refusal_page(
+    app: &Arc<App>,
+    refused: &Refused,
+    typed: &ContactInput,
+    token: &str,
+) -> Response {
     let frame = Frame::load(app).await;
-    let mut res = html(refused.status(), frame.refused(&refused.message(), typed, token));
+    let mut res = html(
+        refused.status(),
+        frame.refused(&refused.message(), typed, token),
+    );
     refused.add_headers(&mut res);
     res
 }

@@ -350,11 +350,19 @@ async fn origin(app: &Arc<App>) -> Result<Option<String>, Response> {
         Ok(Ok(found)) => Ok(found.map(|(url, _)| url)),
         Ok(Err(e)) => {
             tracing::error!("reading the site's address: {e:#}");
-            Err(text(StatusCode::INTERNAL_SERVER_ERROR, "could not read the site's address\n", "no-store"))
+            Err(text(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "could not read the site's address\n",
+                "no-store",
+            ))
         }
         Err(e) => {
             tracing::error!("reading the site's address: {e}");
-            Err(text(StatusCode::INTERNAL_SERVER_ERROR, "could not read the site's address\n", "no-store"))
+            Err(text(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "could not read the site's address\n",
+                "no-store",
+            ))
         }
     }
 }

@@ -449,9 +449,10 @@ impl Shells {
 
     /// Re-renders every page from the store; called after each admin write.
     pub fn refresh(&self, store: &Store) -> Result<()> {
+        let origin = self.origin.for_pages(store)?;
         let pages = Arc::new(
             self.template
-                .render_all(&Site::load(store, &self.origin.for_pages(store)?, None)?)?,
+                .render_all(&Site::load(store, &origin, None)?)?,
         );
         match self.current.write() {
             Ok(mut guard) => *guard = pages,
