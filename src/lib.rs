@@ -16,6 +16,8 @@ pub mod logging;
 pub mod media;
 pub mod net;
 pub mod notify;
+pub mod origin;
+pub mod private_files;
 pub mod service;
 pub mod site;
 pub mod spam;
