@@ -14,7 +14,7 @@ use bytes::Buf;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, UNIX_EPOCH};
 use warp::filters::BoxedFilter;
@@ -90,8 +90,8 @@ async fn authenticate(app: &App, headers: &HeaderMap) -> Result<AdminIdentity, A
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, BAD_TOKEN))
 }
 
-/// A JSON object body of at most `JSON_BODY_LIMIT` bytes, chunked or not; 413 beyond, 400 when it
-/// is not JSON or not an object.
+/// A JSON object body of at most `JSON_BODY_LIMIT` bytes, chunked or not; 415 unless it is declared
+/// `application/json`, 413 beyond the limit, 400 when it is not JSON or not an object.
 pub fn json_body() -> impl Filter<Extract = (Map<String, Value>,), Error = Rejection> + Clone {
     json_body_up_to(JSON_BODY_LIMIT)
 }
@@ -100,7 +100,8 @@ pub fn json_body() -> impl Filter<Extract = (Map<String, Value>,), Error = Rejec
 pub fn json_body_up_to(
     limit: usize,
 ) -> impl Filter<Extract = (Map<String, Value>,), Error = Rejection> + Clone {
-    warp::header::headers_cloned()
+    super::json_content_type()
+        .and(warp::header::headers_cloned())
         .and(warp::body::stream())
         .and_then(move |headers: HeaderMap, body| async move {
             read_json_object(&headers, body, limit)
@@ -205,8 +206,24 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
             },
         );
 
+    // Where the site's absolute URLs point, and why (the Overview and Settings say so).
+    let site_address = warp::path!("admin" / "site-address")
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
+            let found = blocking(move || app.origin.of(&app.store)).await?;
+            let (origin, source) = found.unzip();
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "origin": origin, "source": source }),
+            ))
+        });
+
     login
         .or(verify)
+        .unify()
+        .or(site_address)
         .unify()
         .or(super::resource::routes::<HeroSlides>(app.clone()))
         .unify()
@@ -256,7 +273,8 @@ async fn login(
         tracing::warn!(client = %keys.ip, "sign-in refused: too many attempts");
         return Ok(too_many_attempts(wait));
     }
-    let ip_key = keys.ip.clone();
+    let ip_key = keys.ip;
+    keys.wait_if_slowed(&app).await;
 
     let store = app.store.clone();
     let lookup = username.clone();
@@ -268,6 +286,7 @@ async fn login(
     let matched =
         auth::check_login_password(admin.as_ref().map(|a| a.password_hash.clone()), password).await;
     let Some(admin) = admin.filter(|_| matched) else {
+        keys.failed(&app);
         tracing::info!(client = %ip_key, "sign-in failed");
         return Ok(error_response(
             StatusCode::UNAUTHORIZED,
@@ -280,9 +299,19 @@ async fn login(
     Ok(json_response(StatusCode::OK, &session))
 }
 
-/// The keys a password attempt is counted under: the client's address and the user name.
+/// Failures of one user name, from any address, after which its sign-ins from addresses that
+/// have failed themselves are slowed down.
+const USER_FAILURES_BEFORE_SLOWDOWN: usize = 5;
+/// The wait before such an attempt's password check.
+const SLOWDOWN: Duration = Duration::from_secs(2);
+
+/// Where a password attempt is counted (docs/admin-api.md, "Sign-in limits"). Attempts per client
+/// address (its /64 for IPv6) end in 429 for that address. Failures per user name come from
+/// anywhere, so they never refuse anyone: they only slow down the addresses that have failed
+/// themselves. A correct password from an address that has not failed is never refused or delayed
+/// because of other addresses, so nobody can lock the owner out.
 pub(super) struct LoginKeys {
-    pub ip: String,
+    pub ip: IpAddr,
     user: String,
 }
 
@@ -295,24 +324,50 @@ impl LoginKeys {
     ) -> LoginKeys {
         let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
         LoginKeys {
-            ip: client_ip(peer, forwarded, &app.config.trusted_proxies).to_string(),
+            ip: client_ip(peer, forwarded, &app.config.trusted_proxies),
             user: username.to_lowercase().chars().take(MAX_USERNAME).collect(),
         }
     }
 
-    /// Counts an attempt. Counted before the check, so a burst of parallel guesses cannot all
-    /// pass a check that only later failures would close.
+    /// Counts an attempt against the address. Counted before the check, so a burst of parallel
+    /// guesses cannot all pass a check that only later failures would close.
     pub fn hit(&self, app: &App) -> Result<(), Duration> {
-        app.limits
-            .login_by_ip
-            .hit(&self.ip)
-            .and_then(|()| app.limits.login_by_user.hit(&self.user))
+        app.limits.login_by_ip.hit_client(self.ip)
     }
 
-    /// The rightful owner proved the password: earlier failures no longer say anything about them.
+    /// Waits before the password check when the user name is under attack and this address has
+    /// tried before (see [`slowdown`]).
+    pub async fn wait_if_slowed(&self, app: &App) {
+        let delay = slowdown(
+            app.limits.login_by_user.recent(&self.user),
+            app.limits.login_by_ip.recent_client(self.ip),
+        );
+        if !delay.is_zero() {
+            tracing::info!(client = %self.ip, "sign-in slowed down: its user name is under attack");
+            tokio::time::sleep(delay).await;
+        }
+    }
+
+    /// A wrong password: counted against the user name too.
+    pub fn failed(&self, app: &App) {
+        // At its cap the limiter records nothing more; the name is slowed down all the same.
+        let _ = app.limits.login_by_user.hit(&self.user);
+    }
+
+    /// The rightful owner proved the password: this address's earlier attempts no longer say
+    /// anything about it. The user name's failures stay: they were other addresses'.
     pub fn reset(&self, app: &App) {
-        app.limits.login_by_ip.reset(&self.ip);
-        app.limits.login_by_user.reset(&self.user);
+        app.limits.login_by_ip.reset_client(self.ip);
+    }
+}
+
+/// The wait before a password check, given the user name's recent failures and this address's
+/// recent attempts (this one included).
+fn slowdown(user_failures: usize, address_attempts: usize) -> Duration {
+    if user_failures >= USER_FAILURES_BEFORE_SLOWDOWN && address_attempts > 1 {
+        SLOWDOWN
+    } else {
+        Duration::ZERO
     }
 }
 
@@ -514,7 +569,10 @@ fn setting_input(f: &Fields) -> Result<(String, String, String), ApiError> {
     if !f.0.contains_key("settingValue") {
         return Err(ApiError::bad_request("settingValue is required"));
     }
-    let value = if is_link_setting(&key) {
+    let value = if key == crate::origin::SITE_URL_KEY {
+        crate::origin::parse_site_url(&f.text("settingValue", MAX_URL, false)?)
+            .map_err(ApiError::bad_request)?
+    } else if is_link_setting(&key) {
         f.link("settingValue", false)?
     } else if key == "company_whatsapp" {
         let number = f.text("settingValue", MAX_SETTING_VALUE, false)?;
@@ -661,6 +719,18 @@ mod tests {
         ] {
             assert!(!is_whatsapp_number(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn only_addresses_that_failed_are_slowed_down_and_only_under_attack() {
+        assert_eq!(slowdown(0, 5), Duration::ZERO);
+        assert_eq!(slowdown(4, 3), Duration::ZERO);
+        assert_eq!(
+            slowdown(5, 1),
+            Duration::ZERO,
+            "a fresh address goes straight"
+        );
+        assert_eq!(slowdown(5, 2), SLOWDOWN);
     }
 
     #[test]

@@ -110,6 +110,17 @@ impl Store {
                 format!("creating the folder {} for the data file", dir.display())
             })?;
         }
+        // redb would create the file with the umask's mode: make it private first (redb sets up
+        // an empty file as a new database).
+        match crate::private_files::create_new(path) {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => {
+                return Err(anyhow!(e)
+                    .context(format!("creating the data file {}", path.display()))
+                    .into());
+            }
+        }
         let db = match Database::create(path) {
             Ok(db) => db,
             Err(DatabaseError::DatabaseAlreadyOpen) => {
@@ -379,16 +390,21 @@ fn upsert_setting(
     Ok(setting)
 }
 
-/// Fills a new data file: format version, token key, and the default content of the site.
-fn seed(txn: &WriteTransaction) -> Result<()> {
+/// Puts a new random 32-byte token-signing key in place of the old one (or the first one).
+fn put_new_hmac_key(txn: &WriteTransaction) -> Result<()> {
     let mut key = vec![0u8; 32];
     getrandom::fill(&mut key)
         .map_err(|e| anyhow!("no system randomness for the token key: {e}"))?;
-    {
-        let mut meta = txn.open_table(META)?;
-        meta.insert(META_FORMAT, FORMAT_VERSION.to_le_bytes().as_slice())?;
-        meta.insert(META_HMAC_KEY, key.as_slice())?;
-    }
+    txn.open_table(META)?
+        .insert(META_HMAC_KEY, key.as_slice())?;
+    Ok(())
+}
+
+/// Fills a new data file: format version, token key, and the default content of the site.
+fn seed(txn: &WriteTransaction) -> Result<()> {
+    txn.open_table(META)?
+        .insert(META_FORMAT, FORMAT_VERSION.to_le_bytes().as_slice())?;
+    put_new_hmac_key(txn)?;
     // Open every table once so that readers never meet a missing one.
     txn.open_table(ADMINS)?;
     txn.open_table(CONTACTS)?;

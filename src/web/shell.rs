@@ -8,6 +8,7 @@
 use super::assets::Encoded;
 use crate::api::projects::ProjectJson;
 use crate::media::ImageInfo;
+use crate::origin::Origin;
 use crate::pages::{self, schema};
 use crate::site::{CASE_STUDY_PATTERN, PAGE_SCHEMA, ROUTES, Route};
 use crate::store::{Project, Store};
@@ -81,8 +82,9 @@ impl Pages {
 /// The live set of pages; swapped whole when the site data changes.
 pub struct Shells {
     template: Template,
-    /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD).
-    origin: String,
+    /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD), read
+    /// again at each render: the panel's site address may change.
+    origin: Origin,
     current: RwLock<Arc<Pages>>,
 }
 
@@ -510,14 +512,14 @@ struct Head {
 }
 
 impl Shells {
-    /// Parses the built `index.html` and renders every page from the store; `origin` (scheme and
-    /// host) makes the absolute URLs in the pages.
-    pub fn new(index_html: &str, store: &Store, origin: &str) -> Result<Shells> {
+    /// Parses the built `index.html` and renders every page from the store; `origin` gives the
+    /// scheme and host of the absolute URLs in the pages.
+    pub fn new(index_html: &str, store: &Store, origin: Origin) -> Result<Shells> {
         let template = Template::parse(index_html)?;
-        let pages = template.render_all(&Site::load(store, origin, None)?)?;
+        let pages = template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?;
         Ok(Shells {
             template,
-            origin: origin.to_string(),
+            origin,
             current: RwLock::new(Arc::new(pages)),
         })
     }
@@ -531,9 +533,10 @@ impl Shells {
 
     /// Re-renders every page from the store; called after each admin write.
     pub fn refresh(&self, store: &Store) -> Result<()> {
+        let origin = self.origin.for_pages(store)?;
         let pages = Arc::new(
             self.template
-                .render_all(&Site::load(store, &self.origin, None)?)?,
+                .render_all(&Site::load(store, &origin, None)?)?,
         );
         match self.current.write() {
             Ok(mut guard) => *guard = pages,
@@ -548,7 +551,7 @@ impl Shells {
         let Some(project) = store.get::<Project>(id)?.filter(|p| p.slug == slug) else {
             return Ok(None);
         };
-        let site = Site::load(store, &self.origin, Some(&project))?;
+        let site = Site::load(store, &self.origin.for_pages(store)?, Some(&project))?;
         let (rendered, _) = self.template.render_project(&site, &project, true)?;
         Ok(Some(rendered))
     }
@@ -832,7 +835,7 @@ mod tests {
     fn every_route_gets_its_own_head_and_the_data() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
-        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
+        let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let pages = shells.pages();
         let about = String::from_utf8(pages.get("/about").unwrap().body.to_vec()).unwrap();
         assert!(
@@ -854,7 +857,7 @@ mod tests {
         store
             .upsert_setting("company_name", "</script><script>alert(1)</script>\"", "x")
             .unwrap();
-        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
+        let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let home = String::from_utf8(shells.pages().get("/").unwrap().body.to_vec()).unwrap();
         assert_eq!(home.matches("<script").count(), 2, "{home}");
         assert_eq!(home.matches("</script>").count(), 2, "{home}");
@@ -865,7 +868,7 @@ mod tests {
     fn refresh_shows_new_data_and_changes_the_etag() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
-        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
+        let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let before = shells.pages().get("/").unwrap().etag.clone();
         store
             .upsert_setting("company_phone", "+91 12345", "Company phone")

@@ -17,6 +17,7 @@ export const API = {
   password: '/api/admin/password',
   signOutEverywhere: '/api/admin/sign-out-everywhere',
   settings: '/api/admin/company-settings',
+  siteAddress: '/api/admin/site-address',
   media: '/api/admin/media-files',
   backup: '/api/admin/backup',
   stats: '/api/admin/stats',
@@ -51,6 +52,12 @@ export interface RevisionSummary {
 
 export interface Revision extends RevisionSummary {
   content: Record<string, unknown>;
+}
+
+/** Where the site's absolute URLs point (src/origin.rs): studio.toml's public_url, the Settings' site address, or the first HTTPS domain. */
+export interface SiteAddress {
+  origin: string | null;
+  source: 'public_url' | 'site_url' | 'domains' | null;
 }
 
 export interface AdminHeroSlide {

@@ -4,7 +4,7 @@ import { useSite } from '../../lib/content';
 import { apiRequest, type ContactMessage } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
 import { buttonStyles, Card } from '../ui';
-import { folderOf, isRead, messagePath, replyHref } from './inbox';
+import { folderOf, isRead, mailtoHref, messagePath, replyHref } from './inbox';
 
 function When({ createdAt }: { createdAt: string | number }) {
   const date = new Date(createdAt);
@@ -93,7 +93,7 @@ export function MessageItem({ message, onChanged }: { message: ContactMessage; o
           <When createdAt={message.createdAt} />
         </div>
         <a
-          href={`mailto:${message.email}`}
+          href={mailtoHref(message.email)}
           className="mt-1 inline-block text-sm break-all text-brass-700 underline underline-offset-4 hover:text-charcoal"
         >
           {message.email}
