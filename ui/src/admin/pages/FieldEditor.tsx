@@ -60,7 +60,7 @@ function Counter({ id, count, max, advice }: { id: string; count: number; max: n
     <p id={id} className={`text-xs ${over ? 'font-semibold text-red-800' : 'text-stone-600'}`}>
       {count} / {max} characters
       {advice && (
-        <span className={advised ? 'text-amber-900' : undefined}>
+        <span className={advised ? 'font-semibold' : undefined}>
           {' '}
           (recommended {advice.min}–{advice.max})
         </span>
