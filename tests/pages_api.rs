@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, call, inlined, login};
+use common::{TestServer, call, inlined, login, upload};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -156,7 +156,8 @@ async fn bad_content_is_a_400_naming_the_field() {
     let server = start().await;
     let token = login(&server).await;
     let about = seed("about");
-    let cases: Vec<(Box<dyn Fn(&mut Value)>, &str)> = vec![
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(Edit, &str)> = vec![
         (
             Box::new(|c| c["ourStory"]["paragraphs"][1] = json!("x".repeat(5000))),
             "ourStory.paragraphs[1]: at most",
@@ -517,22 +518,7 @@ async fn each_page_carries_the_founder_site_and_the_records_it_shows() {
     }
 
     // An uploaded photo named by a record is described in `images` where that record is shown.
-    let png = b"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x0bIDATx\x9cc`\x00\x02\x00\x00\x05\x00\x01z^\xab?\x00\x00\x00\x00IEND\xaeB`\x82".to_vec();
-    let form = reqwest::multipart::Form::new().part(
-        "file",
-        reqwest::multipart::Part::bytes(png)
-            .file_name("p.png")
-            .mime_str("image/png")
-            .unwrap(),
-    );
-    let res = server
-        .client
-        .post(server.url("/api/admin/media-files"))
-        .bearer_auth(&token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let res = upload(&server, &token, "p.png", "image/png", common::PNG.to_vec()).await;
     assert_eq!(res.status(), 201);
     let uploaded: Value = res.json().await.unwrap();
     let url = uploaded["fileUrl"].as_str().unwrap().to_string();
@@ -694,4 +680,151 @@ fn earlier_releases_files_gain_the_seed_and_render_the_same_pages() {
             "{fixture}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_brochure_pdf_is_judged_by_its_bytes_and_downloads_under_the_studios_name() {
+    let server = start().await;
+    let token = login(&server).await;
+    // An HTML page named .pdf and sent as a PDF: refused, nothing stored.
+    let html_page = b"<!doctype html><html><body><script>alert(1)</script></body></html>".to_vec();
+    let res = upload(
+        &server,
+        &token,
+        "brochure.pdf",
+        "application/pdf",
+        html_page,
+    )
+    .await;
+    assert_eq!(res.status(), 415);
+    assert!(server.app.store.media_names().unwrap().is_empty());
+
+    let pdf = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+        .to_vec();
+    let res = upload(
+        &server,
+        &token,
+        "whatever.bin",
+        "application/octet-stream",
+        pdf.clone(),
+    )
+    .await;
+    assert_eq!(res.status(), 201);
+    let body: Value = res.json().await.unwrap();
+    let url = body["fileUrl"].as_str().unwrap().to_string();
+    assert!(url.starts_with("/media/") && url.ends_with(".pdf"), "{url}");
+
+    let res = server.get(&url).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "application/pdf");
+    assert_eq!(res.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(
+        res.headers()["content-disposition"],
+        "attachment; filename=\"Nivasa-Design-Studio-Brochure.pdf\""
+    );
+    assert_eq!(
+        res.bytes().await.unwrap().to_vec(),
+        pdf,
+        "stored as it was sent"
+    );
+
+    // The studio's name changes: so does the download's.
+    let (status, _) = call(
+        &server,
+        &token,
+        Method::POST,
+        "/api/admin/company-settings",
+        Some(json!({ "settingKey": "company_name", "settingValue": "Rao & Rao \"Interiors\"" })),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let res = server.get(&url).await;
+    assert_eq!(
+        res.headers()["content-disposition"],
+        "attachment; filename=\"Rao-Rao-Interiors-Brochure.pdf\""
+    );
+
+    // The brochure page names it; a photo is no brochure.
+    let mut brochure = seed("service-brochure");
+    brochure["download"]["file"] = json!({ "url": url, "name": "Studio brochure 2025" });
+    let (status, saved) = put(
+        &server,
+        &token,
+        "service-brochure",
+        json!(1),
+        brochure.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    let data = page_data(&server, "/services/brochure").await;
+    assert_eq!(
+        data["pages"]["service-brochure"]["download"]["file"]["url"],
+        url
+    );
+    brochure["download"]["file"]["url"] = json!("/images/founder/portrait.webp");
+    let (status, body) = put(&server, &token, "service-brochure", json!(2), brochure).await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("download.file.url: "),
+        "{body}"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_whatsapp_number_is_a_checked_setting_every_page_carries() {
+    let server = start().await;
+    let token = login(&server).await;
+    let path = "/api/admin/company-settings";
+    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    let seeded = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["settingKey"] == "company_whatsapp")
+        .cloned();
+    assert_eq!(seeded.unwrap()["settingValue"], "", "seeded from site.json");
+    for bad in [
+        "98480",
+        "+91 98480 2233x",
+        "wa.me/919848022338",
+        "+91-98480-22338",
+    ] {
+        let (status, body) = call(
+            &server,
+            &token,
+            Method::POST,
+            path,
+            Some(json!({ "settingKey": "company_whatsapp", "settingValue": bad })),
+        )
+        .await;
+        assert_eq!(status, 400, "{bad}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("settingValue"),
+            "{body}"
+        );
+    }
+    let (status, _) = call(
+        &server,
+        &token,
+        Method::POST,
+        path,
+        Some(json!({ "settingKey": "company_whatsapp", "settingValue": "+91 98480 22338" })),
+    )
+    .await;
+    assert_eq!(status, 200);
+    for page in ["/", "/contact"] {
+        let data = inlined(&html(&server, page).await);
+        assert_eq!(
+            data["settings"]["company_whatsapp"], "+91 98480 22338",
+            "{page}"
+        );
+    }
+    server.stop().await;
 }

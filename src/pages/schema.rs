@@ -189,13 +189,13 @@ fn one(field: &Field, value: &Value, path: &str, lookup: &dyn Lookup) -> Result<
                 return fail(path, "must be a list");
             };
             if items.len() < *min || items.len() > *max {
-                let items = |n: usize| format!("{n} item{}", if n == 1 { "" } else { "s" });
+                let count = |n: usize| format!("{n} item{}", if n == 1 { "" } else { "s" });
                 let wanted = if min == max {
-                    format!("must have exactly {}", items(*min))
-                } else if items_len(value) < *min {
-                    format!("must have at least {}", items(*min))
+                    format!("must have exactly {}", count(*min))
+                } else if items.len() < *min {
+                    format!("must have at least {}", count(*min))
                 } else {
-                    format!("may have at most {}", items(*max))
+                    format!("may have at most {}", count(*max))
                 };
                 return fail(path, wanted);
             }
@@ -208,10 +208,6 @@ fn one(field: &Field, value: &Value, path: &str, lookup: &dyn Lookup) -> Result<
         }
         Kind::Group { fields } => group(fields, value, path, lookup),
     }
-}
-
-fn items_len(value: &Value) -> usize {
-    value.as_array().map_or(0, Vec::len)
 }
 
 /// One trimmed line of at most `max` characters; empty only when `optional`.
@@ -260,8 +256,7 @@ fn check_inline_links(text: &str, path: &str) -> Result<(), Invalid> {
     Ok(())
 }
 
-/// The object of an image, link or file field: only `allowed` keys, each a string unless named
-/// in `flags` (booleans).
+/// The object of an image, link or file field, holding no keys but `allowed`.
 fn object<'a>(
     value: &'a Value,
     path: &str,

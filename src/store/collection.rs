@@ -56,7 +56,7 @@ impl Store {
     /// Every record of the kind, in its list order.
     pub fn list<R: Record>(&self) -> Result<Vec<R>> {
         let txn = self.db.begin_read()?;
-        let mut all: Vec<R> = match open_to_read::<R>(&txn)? {
+        let mut all: Vec<R> = match table_to_read(&txn, R::TABLE)? {
             Some(table) => decode_all(&table)?,
             None => Vec::new(),
         };
@@ -66,7 +66,7 @@ impl Store {
 
     pub fn get<R: Record>(&self, id: u64) -> Result<Option<R>> {
         let txn = self.db.begin_read()?;
-        let Some(table) = open_to_read::<R>(&txn)? else {
+        let Some(table) = table_to_read(&txn, R::TABLE)? else {
             return Ok(None);
         };
         table.get(id)?.map(|v| R::decode(v.value())).transpose()
@@ -200,18 +200,6 @@ impl Store {
             R::sort(&mut all);
             Ok(Ok(all))
         })
-    }
-}
-
-/// The kind's table, or `None` in a file an earlier release wrote and that was read without being
-/// opened for writing (the restore check): it holds none of those records.
-fn open_to_read<R: Record>(
-    txn: &redb::ReadTransaction,
-) -> Result<Option<redb::ReadOnlyTable<u64, &'static [u8]>>> {
-    match txn.open_table(R::TABLE) {
-        Ok(table) => Ok(Some(table)),
-        Err(redb::TableError::TableDoesNotExist(_)) => Ok(None),
-        Err(e) => Err(e.into()),
     }
 }
 

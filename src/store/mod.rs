@@ -314,6 +314,19 @@ fn slide_from(id: u64, i: HeroSlideInput, created_at_ms: u64) -> HeroSlide {
     }
 }
 
+/// A table to read, or `None` in a file an earlier release wrote and that was read without being
+/// opened for writing (the restore check): it holds none of those records.
+fn table_to_read<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &redb::ReadTransaction,
+    table: TableDefinition<K, V>,
+) -> Result<Option<redb::ReadOnlyTable<K, V>>> {
+    match txn.open_table(table) {
+        Ok(table) => Ok(Some(table)),
+        Err(redb::TableError::TableDoesNotExist(_)) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
 fn decode_all<T: Versioned>(table: &impl ReadableTable<u64, &'static [u8]>) -> Result<Vec<T>> {
     let mut out = Vec::new();
     for entry in table.iter()? {

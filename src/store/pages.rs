@@ -12,10 +12,8 @@ impl Store {
     /// Every page record, by key.
     pub fn pages(&self) -> Result<Vec<PageRecord>> {
         let txn = self.db.begin_read()?;
-        let table = match txn.open_table(PAGES) {
-            Ok(t) => t,
-            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
-            Err(e) => return Err(e.into()),
+        let Some(table) = table_to_read(&txn, PAGES)? else {
+            return Ok(Vec::new());
         };
         let mut out = Vec::new();
         for entry in table.iter()? {
@@ -26,10 +24,8 @@ impl Store {
 
     pub fn page(&self, key: &str) -> Result<Option<PageRecord>> {
         let txn = self.db.begin_read()?;
-        let table = match txn.open_table(PAGES) {
-            Ok(t) => t,
-            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
-            Err(e) => return Err(e.into()),
+        let Some(table) = table_to_read(&txn, PAGES)? else {
+            return Ok(None);
         };
         table
             .get(key)?

@@ -72,10 +72,8 @@ impl Store {
     /// The kept revisions of (kind, id), newest (the current one) first.
     pub fn revisions(&self, kind: &str, id: &str) -> Result<Vec<Revision>> {
         let txn = self.db.begin_read()?;
-        let table = match txn.open_table(REVISIONS) {
-            Ok(t) => t,
-            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
-            Err(e) => return Err(e.into()),
+        let Some(table) = table_to_read(&txn, REVISIONS)? else {
+            return Ok(Vec::new());
         };
         let mut out = Vec::new();
         for entry in table.range((kind, id, 0)..=(kind, id, u64::MAX))?.rev() {
@@ -87,10 +85,8 @@ impl Store {
     /// One kept revision.
     pub fn revision(&self, kind: &str, id: &str, version: u64) -> Result<Option<Revision>> {
         let txn = self.db.begin_read()?;
-        let table = match txn.open_table(REVISIONS) {
-            Ok(t) => t,
-            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
-            Err(e) => return Err(e.into()),
+        let Some(table) = table_to_read(&txn, REVISIONS)? else {
+            return Ok(None);
         };
         table
             .get((kind, id, version))?
@@ -101,10 +97,8 @@ impl Store {
     /// The current version of every record of a kind, by id.
     pub fn current_versions(&self, kind: &str) -> Result<std::collections::HashMap<String, u64>> {
         let txn = self.db.begin_read()?;
-        let table = match txn.open_table(REVISIONS) {
-            Ok(t) => t,
-            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Default::default()),
-            Err(e) => return Err(e.into()),
+        let Some(table) = table_to_read(&txn, REVISIONS)? else {
+            return Ok(Default::default());
         };
         let mut out = std::collections::HashMap::new();
         for entry in table.range((kind, "", 0)..=(kind, "\u{10ffff}", u64::MAX))? {
