@@ -158,8 +158,11 @@ describe('pages', () => {
     await check();
   });
 
-  test('an earlier version of a page restored; the editor and its history are axe-clean', async () => {
+  test('an earlier version of a page restored; the list, the editor and its history are axe-clean', async () => {
     const { page } = admin;
+    await page.goto('/adminpanel?tab=pages');
+    await page.getByRole('list', { name: 'Pages' }).waitFor();
+    await assertAxeClean(page, 'Pages list');
     await openEditor('about', 'About Us');
     await assertAxeClean(page, 'Pages editor');
     await page.getByRole('button', { name: 'Show history' }).click();
