@@ -703,6 +703,18 @@ mod tests {
     }
 
     #[test]
+    fn only_addresses_that_failed_are_slowed_down_and_only_under_attack() {
+        assert_eq!(slowdown(0, 5), Duration::ZERO);
+        assert_eq!(slowdown(4, 3), Duration::ZERO);
+        assert_eq!(
+            slowdown(5, 1),
+            Duration::ZERO,
+            "a fresh address goes straight"
+        );
+        assert_eq!(slowdown(5, 2), SLOWDOWN);
+    }
+
+    #[test]
     fn whatsapp_numbers_are_digits_with_an_optional_plus() {
         for ok in ["", "+91 98480 22338", "919848022338", "12345678"] {
             assert!(is_whatsapp_number(ok), "{ok}");
@@ -719,18 +731,6 @@ mod tests {
         ] {
             assert!(!is_whatsapp_number(bad), "{bad}");
         }
-    }
-
-    #[test]
-    fn only_addresses_that_failed_are_slowed_down_and_only_under_attack() {
-        assert_eq!(slowdown(0, 5), Duration::ZERO);
-        assert_eq!(slowdown(4, 3), Duration::ZERO);
-        assert_eq!(
-            slowdown(5, 1),
-            Duration::ZERO,
-            "a fresh address goes straight"
-        );
-        assert_eq!(slowdown(5, 2), SLOWDOWN);
     }
 
     #[test]

@@ -3,11 +3,10 @@
 // paragraph and a service page's list item edited (on a direct load and after client-side
 // navigation); a founder slideshow photo replaced with its alt text; a brochure PDF uploaded and
 // downloaded; an earlier version restored. The Pages editor and its History are axe-clean.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
+import { assertAxeClean, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
 
 // A real 2 x 2 PNG and a small real PDF: the server judges a file by its bytes, not its name.
 const PNG = Buffer.from(
@@ -47,14 +46,6 @@ async function openPage() {
     assert.deepEqual(watched.foreignRequests, []);
   };
   return { page, context, check };
-}
-
-async function assertAxeClean(page, where) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    [],
-  );
 }
 
 const toasts = (page) => page.getByRole('region', { name: /Notifications/ });
@@ -167,8 +158,11 @@ describe('pages', () => {
     await check();
   });
 
-  test('an earlier version of a page restored; the editor and its history are axe-clean', async () => {
+  test('an earlier version of a page restored; the list, the editor and its history are axe-clean', async () => {
     const { page } = admin;
+    await page.goto('/adminpanel?tab=pages');
+    await page.getByRole('list', { name: 'Pages' }).waitFor();
+    await assertAxeClean(page, 'Pages list');
     await openEditor('about', 'About Us');
     await assertAxeClean(page, 'Pages editor');
     await page.getByRole('button', { name: 'Show history' }).click();

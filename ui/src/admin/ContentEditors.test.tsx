@@ -92,6 +92,19 @@ beforeEach(async () => {
   server = await startApiServer((request) => {
     if (request.path === '/api/admin/verify') return { body: { admin: { id: 1, username: 'admin' } } };
     if (request.path === '/api/admin/media-files') return { status: 201, body: { fileUrl: `/media/upload-${++uploads}.jpg` } };
+    // The history of news item 2: its seeded version 1 and the current version 2.
+    if (request.path === '/api/admin/news-items/2/revisions') {
+      return {
+        body: [
+          { version: 2, savedAt: '2026-11-24T09:00:00Z', savedBy: 'admin', changed: ['title'] },
+          { version: 1, savedAt: '2026-11-01T08:00:00Z', savedBy: 'seed', changed: [] },
+        ],
+      };
+    }
+    if (request.path === '/api/admin/news-items/2/revisions/1/restore' && request.method === 'POST') {
+      news = news.map((item) => (item.id === 2 ? { ...item, title: 'Newest news, as first written' } : item));
+      return { body: news.find((item) => item.id === 2) };
+    }
     for (const handler of handlers) {
       const reply = handler(request);
       if (reply) return reply;
@@ -304,6 +317,21 @@ describe('News and Testimonials editors', () => {
     expect(toastText()).toContain('changed elsewhere');
     expect(news.find((item) => item.id === 1)?.title).toBe('Changed elsewhere');
     expect(within(screen.getByRole('region', { name: /Notifications/ })).getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+
+  it("restores a news item's earlier version from its History, after a confirmation", async () => {
+    renderTab('news');
+    const list = await screen.findByRole('list', { name: 'News items' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit Newest news' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show history' }));
+    const versions = await screen.findByRole('list', { name: 'Versions of this news item' });
+    expect(versions.textContent).toContain('by seed');
+    fireEvent.click(within(versions).getByRole('button', { name: 'Restore version 1' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, restore version 1' }));
+    await waitFor(() => expect(toastText()).toContain('Version 1 restored'));
+    // The form, whose fields were the replaced version's, closes; the list shows the restored item.
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit News Item' })).toBeNull());
+    await within(list).findByText('Newest news, as first written');
   });
 
   it('reorders testimonials and deletes one with Undo', async () => {

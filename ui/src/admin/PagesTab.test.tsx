@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routerFuture } from '../app/routes';
@@ -8,7 +8,9 @@ import { setToken, type AdminPage, type RevisionSummary } from './api';
 import AdminPanel from './AdminPanel';
 import { startApiServer, type ApiServer, type RecordedRequest } from './testServer';
 
-// The Pages tab against a small in-memory page API with the server's 409 rule and history.
+// The Pages tab against a small in-memory page API with the server's 409 rule and history. Each test
+// mounts the whole panel, which takes a while on a loaded machine: the waits get longer than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 type Content = Record<string, unknown>;
 let records: Record<string, AdminPage>;
 let history: Record<string, (RevisionSummary & { content: Content })[]>;

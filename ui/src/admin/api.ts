@@ -24,6 +24,12 @@ export const API = {
   pages: '/api/admin/pages',
 } as const;
 
+/** Where the site's absolute URLs point (src/origin.rs): studio.toml's public_url, the Settings' site address, or the first HTTPS domain. */
+export interface SiteAddress {
+  origin: string | null;
+  source: 'public_url' | 'site_url' | 'domains' | null;
+}
+
 /** One page record in the Pages tab's list; the site-wide record has no path. */
 export interface PageSummary {
   key: string;
@@ -52,12 +58,6 @@ export interface RevisionSummary {
 
 export interface Revision extends RevisionSummary {
   content: Record<string, unknown>;
-}
-
-/** Where the site's absolute URLs point (src/origin.rs): studio.toml's public_url, the Settings' site address, or the first HTTPS domain. */
-export interface SiteAddress {
-  origin: string | null;
-  source: 'public_url' | 'site_url' | 'domains' | null;
 }
 
 export interface AdminHeroSlide {

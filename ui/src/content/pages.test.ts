@@ -227,7 +227,7 @@ describe('validate', () => {
   it('refuses an empty required text, a line break and a list out of bounds', () => {
     expect(broken((c) => (c.ourStory.title = '   '))).toBe('ourStory.title: is required');
     expect(broken((c) => (c.ourStory.title = 'a\nb'))).toMatch(/^ourStory.title: must be one line/);
-    expect(broken((c) => (c.ourStory.paragraphs = []))).toBe('ourStory.paragraphs: must have at least 1 items');
+    expect(broken((c) => (c.ourStory.paragraphs = []))).toBe('ourStory.paragraphs: must have at least 1 item');
   });
 
   it('wants alt text unless the image is decorative, and a known kind of source', () => {

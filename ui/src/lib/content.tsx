@@ -19,7 +19,7 @@ let devData: PageData | undefined;
 
 /** Without a provider (the Vite dev server's first render, unit tests): the seed, as a fresh install. */
 function fallback(): SiteData {
-  if (!import.meta.env.DEV) throw new Error('the site data is missing: render inside SiteDataProvider');
+  if (!import.meta.env.DEV) throw new Error('no site data');
   devData ??= fallbackData();
   return { firstPath: '', data: devData };
 }
@@ -50,7 +50,7 @@ export function usePage<K extends RecordKey>(key: K): PageRecords[K] {
   const record = (route?.pages?.[key] ?? data.pages?.[key] ?? (import.meta.env.DEV ? fallback().data.pages?.[key] : undefined)) as
     | PageRecords[K]
     | undefined;
-  if (!record) throw new Error(`the page data holds no "${String(key)}" record`);
+  if (!record) throw new Error(`no page record ${String(key)}`);
   return record;
 }
 
@@ -64,7 +64,7 @@ export function useFounder(): FounderRef {
   const route = useContext(RouteDataContext);
   const { data } = useSiteData();
   const founder = route?.founder ?? data.founder ?? (import.meta.env.DEV ? fallback().data.founder : undefined);
-  if (!founder) throw new Error('the page data holds no founder');
+  if (!founder) throw new Error('no founder');
   return founder;
 }
 

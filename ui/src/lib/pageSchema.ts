@@ -190,13 +190,14 @@ function one(field: Field, value: unknown, path: string): void {
       if (!Array.isArray(value)) fail(path, 'must be a list');
       const { min, max } = field;
       if (value.length < min || value.length > max) {
+        const count = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
         fail(
           path,
           min === max
-            ? `must have exactly ${min} items`
+            ? `must have exactly ${count(min)}`
             : value.length < min
-              ? `must have at least ${min} items`
-              : `may have at most ${max} items`,
+              ? `must have at least ${count(min)}`
+              : `may have at most ${count(max)}`,
         );
       }
       value.forEach((item, i) => one(field.item, item, `${path}[${i}]`));

@@ -155,9 +155,9 @@ export function HistoryPanel({
             </div>
             <dl className="mt-3 grid gap-2 text-sm">
               {leaves(shown.content).map(([path, text]) => (
-                <div key={path} className="grid gap-1 sm:grid-cols-[minmax(0,14rem)_1fr]">
-                  <dt className="font-mono text-xs break-all text-stone-600">{path}</dt>
-                  <dd className="break-words">{text}</dd>
+                <div key={path} className="grid gap-1 sm:grid-cols-3">
+                  <dt className="text-xs break-all text-stone-600">{path}</dt>
+                  <dd className="break-words sm:col-span-2">{text}</dd>
                 </div>
               ))}
             </dl>

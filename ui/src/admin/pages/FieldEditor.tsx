@@ -60,7 +60,7 @@ function Counter({ id, count, max, advice }: { id: string; count: number; max: n
     <p id={id} className={`text-xs ${over ? 'font-semibold text-red-800' : 'text-stone-600'}`}>
       {count} / {max} characters
       {advice && (
-        <span className={advised ? 'text-amber-900' : undefined}>
+        <span className={advised ? 'font-semibold' : undefined}>
           {' '}
           (recommended {advice.min}–{advice.max})
         </span>
@@ -140,9 +140,7 @@ function Fieldset({ legend, help, children, wide = true }: { legend: string; hel
 }
 
 function ImageInput({ field, value, onChange, path, invalidPath, label = field.label, optional }: EditorProps<ImageValue> & { optional: boolean }) {
-  const altId = useId();
   const decorativeId = useId();
-  const invalid = isAt(invalidPath, `${path}.alt`) || undefined;
   return (
     <Fieldset legend={label} help={field.help}>
       <div className="flex flex-wrap items-center gap-3 md:col-span-2">
@@ -159,24 +157,15 @@ function ImageInput({ field, value, onChange, path, invalidPath, label = field.l
           </button>
         )}
       </div>
-      <div className="grid content-start gap-2">
-        <label htmlFor={altId} className={labelClass}>
-          Alt text
-        </label>
-        <input
-          id={altId}
-          type="text"
-          value={value.alt}
-          disabled={value.decorative}
-          aria-invalid={invalid}
-          aria-describedby={`${altId}-help`}
-          className={inputClass}
-          onInput={(event) => onChange({ ...value, alt: event.currentTarget.value })}
-        />
-        <p id={`${altId}-help`} className="text-xs text-stone-600">
-          What the picture shows, for visitors who cannot see it. {length(value.alt)} / {MAX_ALT} characters.
-        </p>
-      </div>
+      <SubInput
+        label="Alt text"
+        value={value.alt}
+        disabled={value.decorative}
+        invalid={isAt(invalidPath, `${path}.alt`)}
+        onChange={(alt) => onChange({ ...value, alt })}
+      >
+        What the picture shows, for visitors who cannot see it. {length(value.alt)} / {MAX_ALT} characters.
+      </SubInput>
       <div className="flex items-center gap-3 self-center">
         <input
           id={decorativeId}
@@ -194,43 +183,55 @@ function ImageInput({ field, value, onChange, path, invalidPath, label = field.l
 }
 
 function LinkInput({ field, value, onChange, path, invalidPath, label = field.label }: EditorProps<LinkValue>) {
-  const labelId = useId();
-  const hrefId = useId();
   return (
     <Fieldset legend={label} help={field.help} wide={false}>
-      <div className="grid content-start gap-2">
-        <label htmlFor={labelId} className={labelClass}>
-          Link text
-        </label>
-        <input
-          id={labelId}
-          type="text"
-          value={value.label}
-          aria-invalid={isAt(invalidPath, `${path}.label`) || undefined}
-          aria-describedby={`${labelId}-count`}
-          className={inputClass}
-          onInput={(event) => onChange({ ...value, label: event.currentTarget.value })}
-        />
-        <Counter id={`${labelId}-count`} count={length(value.label)} max={MAX_LINK_LABEL} />
-      </div>
-      <div className="grid content-start gap-2">
-        <label htmlFor={hrefId} className={labelClass}>
-          Link address
-        </label>
-        <input
-          id={hrefId}
-          type="text"
-          value={value.href}
-          aria-invalid={isAt(invalidPath, `${path}.href`) || undefined}
-          aria-describedby={`${hrefId}-help`}
-          className={inputClass}
-          onInput={(event) => onChange({ ...value, href: event.currentTarget.value })}
-        />
-        <p id={`${hrefId}-help`} className="text-xs text-stone-600">
-          A page of this site (/contact) or an https:// address.
-        </p>
-      </div>
+      <SubInput label="Link text" value={value.label} invalid={isAt(invalidPath, `${path}.label`)} onChange={(text) => onChange({ ...value, label: text })}>
+        {length(value.label)} / {MAX_LINK_LABEL} characters
+      </SubInput>
+      <SubInput label="Link address" value={value.href} invalid={isAt(invalidPath, `${path}.href`)} onChange={(href) => onChange({ ...value, href })}>
+        A page of this site (/contact) or an https:// address.
+      </SubInput>
     </Fieldset>
+  );
+}
+
+/** One labelled input of a compound field (an image's alt text, a link's text and address). */
+function SubInput({
+  label,
+  value,
+  invalid,
+  disabled,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  invalid: boolean;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  /** The hint under the input. */
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="grid content-start gap-2">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-help`}
+        className={inputClass}
+        onInput={(event) => onChange(event.currentTarget.value)}
+      />
+      <p id={`${id}-help`} className="text-xs text-stone-600">
+        {children}
+      </p>
+    </div>
   );
 }
 

@@ -180,7 +180,7 @@ function PageForm({
       </div>
 
       {conflict && (
-        <Card className="mb-6 border-amber-700">
+        <Card className="mb-6 border-red-800">
           <div role="alert">
             <p className="font-semibold">This page was changed elsewhere.</p>
             <p className="mt-1 text-sm">{conflict}</p>
@@ -250,7 +250,7 @@ function SearchPreview({ draft, path }: { draft: Record<string, unknown>; path: 
     <figure className="rounded-sm border border-sand-200 bg-white p-4 md:col-span-2">
       <figcaption className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Search result preview</figcaption>
       <p className="mt-2 truncate text-sm text-stone-600">{`${location.origin}${path}`}</p>
-      <p className="truncate text-xl text-[#1a0dab]">{seo.title}</p>
+      <p className="truncate text-xl text-brass-700">{seo.title}</p>
       <p className="line-clamp-2 text-sm text-stone-700">{seo.description}</p>
     </figure>
   );
