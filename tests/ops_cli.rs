@@ -314,7 +314,11 @@ async fn every_copy_of_the_data_file_is_private_whatever_the_umask() {
 
     let (status, out, err) = run(dir.path(), &["backup", "b/copy.redb", "--data", d], "");
     assert!(status.success(), "{out}{err}");
-    assert_eq!(mode(&dir.path().join("b/copy.redb")), 0o600, "studio backup");
+    assert_eq!(
+        mode(&dir.path().join("b/copy.redb")),
+        0o600,
+        "studio backup"
+    );
 
     // A data file an earlier release left readable is kept aside private on restore.
     {
