@@ -4,6 +4,7 @@
 use crate::config::Config;
 use crate::limits::RateLimiter;
 use crate::notify::{self, Notifier};
+use crate::offsite::Offsite;
 use crate::stats::Stats;
 use crate::store::Store;
 use crate::web::{self, shell::Shells};
@@ -21,6 +22,8 @@ pub struct App {
     pub notifier: Notifier,
     /// Page views and messages per day, counted in memory and written in batches.
     pub stats: Arc<Stats>,
+    /// Encrypted copies in S3-compatible storage, when `[offsite]` is set.
+    pub offsite: Option<Arc<Offsite>>,
 }
 
 /// The rate limits of the calls anyone on the internet can make.
@@ -56,6 +59,11 @@ impl App {
             None => Notifier::disabled(),
         };
         let stats = Stats::start(store.clone())?;
+        let offsite = config
+            .offsite
+            .as_ref()
+            .map(|o| Offsite::new(o, store.path(), config.backup_every, notifier.clone()))
+            .transpose()?;
         Ok(App {
             store,
             config,
@@ -63,6 +71,7 @@ impl App {
             limits: Limits::default(),
             notifier,
             stats,
+            offsite,
         })
     }
 

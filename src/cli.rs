@@ -181,13 +181,17 @@ fn serve(config: Config) -> Result<()> {
         let bound = net::bind(app.clone()).await?;
         let stop = net::shutdown_signal()?;
         crate::media::backfill::spawn(app.clone());
-        if let Some(dir) = &app.config.backup_dir {
+        if app.config.backup_dir.is_some() || app.offsite.is_some() {
             backup::spawn_schedule(
                 app.store.clone(),
-                dir.clone(),
+                app.config.backup_dir.clone(),
                 app.config.backup_every,
                 app.config.backup_keep,
+                app.offsite.clone(),
             );
+        }
+        if let Some(offsite) = &app.offsite {
+            offsite.clone().spawn_watch();
         }
         match (&app.config.https, bound.http_addr) {
             (Some(https), Some(http_addr)) => println!(
