@@ -83,6 +83,8 @@ struct State {
     last_sent: Option<([u8; 32], Copy)>,
     /// The newest name used, so two copies in one second never share one.
     last_name: Option<String>,
+    /// Copies this process has sent.
+    sent: u64,
     /// The owner was mailed about this stretch without a copy.
     alerted: bool,
 }
@@ -97,7 +99,7 @@ pub struct Offsite {
     started: SystemTime,
     key: tokio::sync::OnceCell<Arc<crypt::SealingKey>>,
     state: Mutex<State>,
-    /// One copy at a time.
+    /// Copies take turns for sealing, sending and pruning.
     running: tokio::sync::Mutex<()>,
     notifier: Notifier,
 }
@@ -290,11 +292,12 @@ impl Offsite {
         self.state().last_error = Some((SystemTime::now(), message));
     }
 
-    /// Copies the snapshot `plain` off-site (unless it is the one the newest copy already holds),
-    /// then deletes the copies beyond `keep`. Returns the copy that holds the snapshot.
+    /// Copies the snapshot `plain` off-site (unless the newest copy already holds it), retrying
+    /// after each of `delays`, then deletes the copies beyond `keep`. Returns the copy that holds
+    /// the snapshot. Copies take turns for their work but never for their waits, so Back up now
+    /// never queues behind a scheduled copy's retries, and a copy that a newer one overtook stops.
     pub async fn back_up(&self, plain: File, delays: &[Duration]) -> Result<Copy, String> {
-        let _one = self.running.lock().await;
-        match self.back_up_locked(plain, delays).await {
+        match self.try_back_up(plain, delays).await {
             Ok(copy) => Ok(copy),
             Err(e) => {
                 let message = format!("{e:#}");
@@ -302,19 +305,6 @@ impl Offsite {
                 self.record_error(message.clone());
                 Err(message)
             }
-        }
-    }
-
-    /// As `back_up`, but skipped when a copy is already on its way (the schedule's call).
-    pub async fn back_up_if_idle(&self, plain: File) {
-        let Ok(_one) = self.running.try_lock() else {
-            tracing::warn!("the previous off-site copy is still on its way; this one is skipped");
-            return;
-        };
-        if let Err(e) = self.back_up_locked(plain, &SCHEDULED_RETRIES).await {
-            let message = format!("{e:#}");
-            tracing::error!("the off-site copy failed: {message}");
-            self.record_error(message);
         }
     }
 
@@ -340,61 +330,78 @@ impl Offsite {
         Ok(Some(key.clone()))
     }
 
-    async fn back_up_locked(&self, plain: File, delays: &[Duration]) -> Result<Copy> {
+    async fn try_back_up(&self, plain: File, delays: &[Duration]) -> Result<Copy> {
         let key = self.sealing_key().await?;
-        let near = self.data.clone();
-        let (sealed, len, hash) = tokio::task::spawn_blocking(move || seal(plain, &near, key))
-            .await
-            .map_err(|e| anyhow!("sealing the copy: {e}"))??;
-        let unchanged = {
-            let s = self.state();
-            s.last_sent
-                .as_ref()
-                .filter(|(h, _)| *h == hash)
-                .map(|(_, copy)| copy.clone())
-        };
-        if let Some(copy) = unchanged {
-            tracing::info!(name = %copy.name, "the data file is unchanged since the last off-site copy");
+        let (sealed, len, hash, name, at, seen) = {
+            let _turn = self.running.lock().await;
+            let near = self.data.clone();
+            let (sealed, len, hash) =
+                tokio::task::spawn_blocking(move || seal(plain, &near, key))
+                    .await
+                    .map_err(|e| anyhow!("sealing the copy: {e}"))??;
             let mut s = self.state();
-            s.last_success = Some(SystemTime::now());
-            s.alerted = false;
-            return Ok(copy);
-        }
-        let end = if self.config.encrypt { SEALED_END } else { PLAIN_END };
-        let mut at = SystemTime::now();
-        let name = loop {
-            let name = format!("{}{end}", stem(at));
-            let taken = self.state().last_name.as_ref().is_some_and(|last| *last >= name);
-            if !taken {
-                break name;
+            if let Some((_, copy)) = s.last_sent.as_ref().filter(|(h, _)| *h == hash) {
+                let copy = copy.clone();
+                tracing::info!(name = %copy.name, "the data file is unchanged since the last off-site copy");
+                s.last_success = Some(SystemTime::now());
+                s.alerted = false;
+                return Ok(copy);
             }
-            at += Duration::from_secs(1);
+            let end = if self.config.encrypt { SEALED_END } else { PLAIN_END };
+            let mut at = SystemTime::now();
+            let name = loop {
+                let name = format!("{}{end}", stem(at));
+                if s.last_name.as_ref().is_none_or(|last| *last < name) {
+                    break name;
+                }
+                at += Duration::from_secs(1);
+            };
+            s.last_name = Some(name.clone());
+            (sealed, len, hash, name, at, s.sent)
         };
-        let key = format!("{}{name}", self.config.prefix);
-        retry(delays, &format!("sending {name}"), || {
-            self.send_once(&key, &sealed, len)
-        })
-        .await?;
+        let object = format!("{}{name}", self.config.prefix);
         let copy = Copy {
             name: name.clone(),
             size: len,
             at: rfc3339(at),
         };
-        tracing::info!(name = %name, bytes = len, "sent an off-site copy");
-        {
+        let (object_ref, sealed_ref, copy_ref) = (&object, &sealed, &copy);
+        let overtaken = retry(delays, &format!("sending {name}"), move || async move {
+            let _turn = self.running.lock().await;
+            if let Some(newer) = self.overtaken(seen) {
+                return Ok(Some(newer));
+            }
+            self.send_once(object_ref, sealed_ref, len).await?;
+            // Recorded in the same turn, so a copy that starts next sees this one.
             let mut s = self.state();
+            s.sent += 1;
             s.last_success = Some(SystemTime::now());
-            s.last_name = Some(name);
-            s.last_sent = Some((hash, copy.clone()));
+            s.last_sent = Some((hash, copy_ref.clone()));
             s.alerted = false;
-            s.copies.push(copy.clone());
+            s.copies.push(copy_ref.clone());
+            Ok(None)
+        })
+        .await?;
+        if let Some(newer) = overtaken {
+            tracing::info!(name = %newer.name, "a newer off-site copy got through first");
+            return Ok(newer);
         }
+        tracing::info!(name = %name, bytes = len, "sent an off-site copy");
+        let _turn = self.running.lock().await;
         if let Err(e) = self.prune().await {
             let message = format!("deleting old off-site copies: {e}");
             tracing::warn!("{message}");
             self.record_error(message);
         }
         Ok(copy)
+    }
+
+    /// The copy sent since `seen` copies had been, if one was.
+    fn overtaken(&self, seen: u64) -> Option<Copy> {
+        let s = self.state();
+        (s.sent > seen)
+            .then(|| s.last_sent.as_ref().map(|(_, c)| c.clone()))
+            .flatten()
     }
 
     /// One PUT of the sealed file, then a HEAD that proves the storage holds all of it.
@@ -555,10 +562,8 @@ pub mod cli {
     pub fn restore(config: &Config, which: &str) -> Result<(String, Option<PathBuf>)> {
         let (offsite, storage) = storage(config)?;
         let data = &config.data;
-        // A running server holds the data file: say so before downloading anything.
-        if data.exists() {
-            drop(crate::store::Store::open(data).map_err(|e| anyhow!("{e}"))?);
-        }
+        // The data file is not even opened until the copy has proved whole: opening a redb file
+        // rewrites some of its bookkeeping, and a failed restore must leave every byte as it was.
         let rt = runtime()?;
         let copies = rt.block_on(list(offsite, &storage))?;
         let copy = match which {

