@@ -11,7 +11,7 @@ use ops_support::{Server, fresh_data, login};
 use serde_json::Value;
 use std::path::Path;
 use std::time::Duration;
-use studio::store::Store;
+use studio::store::{MediaFile, Store};
 
 fn add_message(data: &Path, text: &str) {
     let store = Store::open(data).unwrap();
@@ -275,4 +275,214 @@ fn leftovers(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_newest_copies_are_kept_and_a_bad_copy_is_never_restored() {
+    let storage_dir = tempfile::tempdir().unwrap();
+    let storage = Rclone::start(storage_dir.path());
+    let (dir, data) = fresh_data();
+    let env = with(&offsite_env(&storage.endpoint(), "p/"), "STUDIO_OFFSITE_KEEP", "2");
+    let client = reqwest::Client::new();
+    let mut names = Vec::new();
+    for i in 0..3 {
+        add_message(&data, &format!("message {i}"));
+        let server = Server::start(dir.path(), &data, &as_refs(&env));
+        let token = login(&client, &server.base).await;
+        let (status, copy) = back_up_now(&client, &server, &token).await;
+        assert_eq!(status, 200, "{copy}");
+        names.push(copy["name"].as_str().unwrap().to_string());
+        stop(server);
+    }
+    let mut unique = names.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), 3, "three copies, three names: {names:?}");
+    let left: Vec<String> = storage
+        .objects("p")
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, names[1..], "the newest two are kept");
+
+    // A wrong passphrase: one line, a non-zero exit, the data file as it was.
+    let before = std::fs::read(&data).unwrap();
+    let restore = ["restore", "--offsite", "latest", "--data", data.to_str().unwrap()];
+    let wrong = with(&env, "STUDIO_OFFSITE_PASSPHRASE", "not the passphrase");
+    let (ok, out, err) = run_env(dir.path(), &restore, &wrong);
+    assert!(!ok, "{out}{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("passphrase is wrong"), "{err}");
+    assert!(!err.contains("not the passphrase"), "{err}");
+    assert!(std::fs::read(&data).unwrap() == before, "untouched");
+    assert_eq!(leftovers(dir.path()), ["studio.redb"]);
+
+    // One flipped byte in the stored copy.
+    let newest = storage.objects("p").pop().unwrap();
+    let mut sealed = std::fs::read(&newest).unwrap();
+    let mid = sealed.len() / 2;
+    sealed[mid] ^= 0x04;
+    std::fs::write(&newest, &sealed).unwrap();
+    let (ok, out, err) = run_env(dir.path(), &restore, &env);
+    assert!(!ok, "{out}{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("damaged"), "{err}");
+    assert!(std::fs::read(&data).unwrap() == before, "untouched");
+    assert_eq!(leftovers(dir.path()), ["studio.redb"]);
+
+    // The older copy, by name, is whole: it restores, keeping the current file aside.
+    let (ok, out, err) = run_env(
+        dir.path(),
+        &["restore", "--offsite", &names[1], "--data", data.to_str().unwrap()],
+        &env,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains(".bak-"), "{out}");
+    let store = Store::open(&data).unwrap();
+    let messages = store.contacts().unwrap();
+    assert_eq!(messages.len(), 2, "the copy taken after the second message");
+}
+
+#[test]
+fn serve_refuses_to_start_without_a_passphrase_unless_told_to_send_plain_copies() {
+    let (dir, data) = fresh_data();
+    let env: Vec<_> = offsite_env("http://127.0.0.1:9", "")
+        .into_iter()
+        .filter(|(k, _)| k != "STUDIO_OFFSITE_PASSPHRASE")
+        .collect();
+    let (ok, out, err) = run_env(dir.path(), &["serve", "--data", data.to_str().unwrap()], &env);
+    assert!(!ok, "{out}{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains("passphrase_file"), "{err}");
+    assert!(err.contains("encrypt = false"), "{err}");
+    let err = run_env(
+        dir.path(),
+        &["serve", "--data", data.to_str().unwrap()],
+        &with(&env, "STUDIO_OFFSITE_ENDPOINT", "ftp://storage.example"),
+    )
+    .2;
+    assert!(err.contains("https://"), "{err}");
+}
+
+/// Fills a data file with `mb` MB of incompressible photos-to-be of 4 MB each (uploads are 10 MB
+/// at most), in one transaction.
+fn fill_data(data: &Path, mb: usize) {
+    let store = Store::open(data).unwrap();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let files: Vec<MediaFile> = (0..mb / 4)
+        .map(|i| {
+            let mut bytes = vec![0u8; 4 * 1024 * 1024];
+            for chunk in bytes.chunks_mut(8) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                chunk.copy_from_slice(&seed.to_le_bytes()[..chunk.len()]);
+            }
+            MediaFile {
+                name: format!("filler-{i}.bin"),
+                content_type: "application/octet-stream".into(),
+                bytes,
+                created_at_ms: 0,
+                image: None,
+                variant_of: None,
+            }
+        })
+        .collect();
+    store.put_media_files(&files).unwrap();
+}
+
+/// Runs `studio` to the end; returns success, stderr and the process's peak resident memory in
+/// bytes (VmHWM, read every few milliseconds once the process runs studio).
+fn run_measured(dir: &Path, args: &[&str], env: &[(String, String)]) -> (bool, String, u64) {
+    let mut child = ops_support::studio()
+        .args(args)
+        .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut s).unwrap();
+        s
+    });
+    let mut peak = 0;
+    let status = loop {
+        // Until exec, the child is a copy of this test process: only studio's own memory counts.
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        if cmdline.windows(args[0].len()).any(|w| w == args[0].as_bytes()) {
+            peak = peak.max(peak_rss(pid));
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    (status.success(), reader.join().unwrap(), peak)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_200_mb_data_file_goes_and_comes_back_in_bounded_memory() {
+    const MB: u64 = 1024 * 1024;
+    let storage_dir = tempfile::tempdir().unwrap();
+    let storage = Rclone::start(storage_dir.path());
+    let (dir, data) = fresh_data();
+    fill_data(&data, 200);
+    let size = std::fs::metadata(&data).unwrap().len();
+    assert!(size >= 200 * MB, "{size}");
+    // The storage fails at first, so the copy the schedule takes at start waits to retry.
+    let proxy = Proxy::start(storage.port).await;
+    proxy.set(Fault::Status(503));
+    let env = with(&offsite_env(&proxy.endpoint(), ""), "STUDIO_OFFSITE_TIMEOUT", "60s");
+    let server = Server::start(dir.path(), &data, &as_refs(&env));
+    let client = reqwest::Client::new();
+    let token = login(&client, &server.base).await;
+    server.wait_for_stderr("trying again");
+    proxy.set(Fault::None);
+    let before = rss(server.pid());
+    let (status, copy) = back_up_now(&client, &server, &token).await;
+    assert_eq!(status, 200, "{copy}");
+    let peak = peak_rss(server.pid());
+    assert!(copy["size"].as_u64().unwrap() > size);
+    assert!(
+        peak < before + 32 * MB,
+        "sending {size} bytes took the server from {} MB to a peak of {} MB",
+        before / MB,
+        peak / MB
+    );
+    let server_peak = peak;
+    stop(server);
+
+    let new_dir = tempfile::tempdir().unwrap();
+    let new_data = new_dir.path().join("studio.redb");
+    let (_, _, idle) = run_measured(
+        new_dir.path(),
+        &["backups", "list", "--offsite", "--data", new_data.to_str().unwrap()],
+        &env,
+    );
+    let (ok, err, peak) = run_measured(
+        new_dir.path(),
+        &["restore", "--offsite", "latest", "--data", new_data.to_str().unwrap()],
+        &env,
+    );
+    assert!(ok, "{err}");
+    assert!(
+        peak < idle + 32 * MB,
+        "restoring {size} bytes peaked at {} MB (an idle command: {} MB)",
+        peak / MB,
+        idle / MB
+    );
+    eprintln!(
+        "{} MB data file: the server went from {} MB to a peak of {} MB sending it; the restore \
+         peaked at {} MB (an idle command: {} MB)",
+        size / MB,
+        before / MB,
+        server_peak / MB,
+        peak / MB,
+        idle / MB
+    );
+    let store = Store::open(&new_data).unwrap();
+    assert_eq!(store.media_names().unwrap().len(), 50, "every photo-to-be came back");
 }

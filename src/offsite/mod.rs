@@ -272,6 +272,12 @@ impl Offsite {
         if s.last_success.is_none() {
             s.last_success = copies.last().and_then(|c| name_time(&c.name));
         }
+        // A copy sent by an earlier run of the server in this same second keeps its name.
+        if let Some(newest) = copies.last()
+            && s.last_name.as_ref().is_none_or(|last| *last < newest.name)
+        {
+            s.last_name = Some(newest.name.clone());
+        }
         s.copies = copies.clone();
         Ok(copies)
     }
