@@ -19,6 +19,7 @@ export const API = {
   settings: '/api/admin/company-settings',
   media: '/api/admin/media-files',
   backup: '/api/admin/backup',
+  offsite: '/api/admin/backups/offsite',
   stats: '/api/admin/stats',
 } as const;
 
