@@ -95,6 +95,15 @@ async fn a_copy_sent_from_the_panel_restores_onto_a_new_machine() {
     assert_eq!(again["name"], copy["name"]);
     assert_eq!(storage.objects("nivasa").len(), 1, "not sent again");
 
+    // Unchanged, but gone from the storage (a lifecycle rule, a person): it is sent again.
+    delete_object(&storage, &format!("nivasa/{name}")).await;
+    let (status, resent) = back_up_now(&client, &server, &token).await;
+    assert_eq!(status, 200, "{resent}");
+    assert_ne!(resent["name"], copy["name"]);
+    assert_eq!(storage.objects("nivasa").len(), 1, "sent again");
+    let copy = resent;
+    let name = copy["name"].as_str().unwrap().to_string();
+
     let shown = offsite_status(&client, &server, &token).await;
     assert_eq!(shown["configured"], true);
     assert!(shown["lastSuccess"].is_string(), "{shown}");
@@ -141,6 +150,26 @@ async fn a_copy_sent_from_the_panel_restores_onto_a_new_machine() {
     );
     assert!(ok);
     assert!(out.contains(&name), "{out}");
+}
+
+/// Deletes an object through the S3 API (rclone caches its folders, so not behind its back).
+async fn delete_object(storage: &Rclone, key: &str) {
+    let config = studio::config::OffsiteConfig {
+        endpoint: storage.endpoint(),
+        bucket: BUCKET.into(),
+        region: "auto".into(),
+        prefix: String::new(),
+        access_key_id: ACCESS_KEY.into(),
+        secret_access_key: studio::config::Secret(SECRET_KEY.into()),
+        encrypt: true,
+        passphrase: None,
+        keep: 0,
+        path_style: true,
+        timeout: Duration::from_secs(10),
+    };
+    let s3 = studio::offsite::s3::Storage::new(&config).unwrap();
+    s3.delete(key).await.unwrap();
+    assert_eq!(s3.head(key).await.unwrap(), None);
 }
 
 /// Runs `studio` with these settings in its environment; returns success, stdout and stderr.

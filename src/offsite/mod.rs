@@ -338,21 +338,40 @@ impl Offsite {
 
     async fn try_back_up(&self, plain: File, delays: &[Duration]) -> Result<Copy> {
         let key = self.sealing_key().await?;
-        let (sealed, len, hash, name, at, seen) = {
+        let (sealed, len, hash) = {
             let _turn = self.running.lock().await;
             let near = self.data.clone();
-            let (sealed, len, hash) =
-                tokio::task::spawn_blocking(move || seal(plain, &near, key))
+            tokio::task::spawn_blocking(move || seal(plain, &near, key))
+                .await
+                .map_err(|e| anyhow!("sealing the copy: {e}"))??
+        };
+        let unchanged = self
+            .state()
+            .last_sent
+            .as_ref()
+            .filter(|(h, _)| *h == hash)
+            .map(|(_, copy)| copy.clone());
+        if let Some(copy) = unchanged {
+            // Nothing new to send, but the storage must still hold the copy for this to count.
+            let object = format!("{}{}", self.config.prefix, copy.name);
+            let held = retry(delays, &format!("checking {}", copy.name), || async {
+                self.storage
+                    .head(&object)
                     .await
-                    .map_err(|e| anyhow!("sealing the copy: {e}"))??;
-            let mut s = self.state();
-            if let Some((_, copy)) = s.last_sent.as_ref().filter(|(h, _)| *h == hash) {
-                let copy = copy.clone();
+                    .inspect_err(|e| self.record_error(e.to_string()))
+            })
+            .await?;
+            if held == Some(copy.size) {
                 tracing::info!(name = %copy.name, "the data file is unchanged since the last off-site copy");
+                let mut s = self.state();
                 s.last_success = Some(SystemTime::now());
                 s.alerted = false;
                 return Ok(copy);
             }
+            tracing::warn!(name = %copy.name, "the last off-site copy is gone from the storage; sending a new one");
+        }
+        let (name, at, seen) = {
+            let mut s = self.state();
             let end = if self.config.encrypt { SEALED_END } else { PLAIN_END };
             let mut at = SystemTime::now();
             let name = loop {
@@ -363,7 +382,7 @@ impl Offsite {
                 at += Duration::from_secs(1);
             };
             s.last_name = Some(name.clone());
-            (sealed, len, hash, name, at, s.sent)
+            (name, at, s.sent)
         };
         let object = format!("{}{name}", self.config.prefix);
         let copy = Copy {
@@ -377,7 +396,9 @@ impl Offsite {
             if let Some(newer) = self.overtaken(seen) {
                 return Ok(Some(newer));
             }
-            self.send_once(object_ref, sealed_ref, len).await?;
+            self.send_once(object_ref, sealed_ref, len)
+                .await
+                .inspect_err(|e| self.record_error(e.to_string()))?;
             // Recorded in the same turn, so a copy that starts next sees this one.
             let mut s = self.state();
             s.sent += 1;
