@@ -220,7 +220,9 @@ pub fn spawn_schedule(
                         let offsite = offsite.clone();
                         tokio::spawn(async move {
                             // A failure is logged and shown in the panel by `back_up`.
-                            let _ = offsite.back_up(file, &crate::offsite::SCHEDULED_RETRIES).await;
+                            let _ = offsite
+                                .back_up(file, &crate::offsite::SCHEDULED_RETRIES)
+                                .await;
                         });
                     }
                     every

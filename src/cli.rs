@@ -171,7 +171,10 @@ fn dispatch(command: Command) -> Result<()> {
 fn offsite_restore(config: &Config, which: &Path) -> Result<()> {
     let which = which.to_string_lossy();
     let (name, kept) = crate::offsite::cli::restore(config, &which)?;
-    println!("Restored {} from the off-site copy {name}", config.data.display());
+    println!(
+        "Restored {} from the off-site copy {name}",
+        config.data.display()
+    );
     if let Some(kept) = kept {
         println!("The previous data file is kept as {}", kept.display());
     }
@@ -191,7 +194,9 @@ fn list_backups(config: &Config, offsite: bool) -> Result<()> {
         return Ok(());
     }
     let Some(dir) = &config.backup_dir else {
-        bail!("no backup_dir is set, so there are no scheduled snapshots; --offsite lists the off-site copies");
+        bail!(
+            "no backup_dir is set, so there are no scheduled snapshots; --offsite lists the off-site copies"
+        );
     };
     for path in backup::snapshots(dir)? {
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);

@@ -345,11 +345,17 @@ impl OffsiteConfig {
     fn from_layer(l: OffsiteLayer) -> Result<OffsiteConfig> {
         let text = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         let endpoint = text(l.endpoint)
-            .ok_or_else(|| anyhow!("[offsite] needs endpoint, e.g. \"https://s3.eu-central-003.backblazeb2.com\""))?
+            .ok_or_else(|| {
+                anyhow!(
+                    "[offsite] needs endpoint, e.g. \"https://s3.eu-central-003.backblazeb2.com\""
+                )
+            })?
             .trim_end_matches('/')
             .to_string();
         if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
-            bail!("offsite.endpoint = {endpoint:?} must start with https:// (or http:// for storage on a private network)");
+            bail!(
+                "offsite.endpoint = {endpoint:?} must start with https:// (or http:// for storage on a private network)"
+            );
         }
         let bucket = text(l.bucket).ok_or_else(|| anyhow!("[offsite] needs bucket"))?;
         let access_key_id =
@@ -381,7 +387,10 @@ impl OffsiteConfig {
             endpoint,
             bucket,
             region: text(l.region).unwrap_or_else(|| "auto".to_string()),
-            prefix: l.prefix.map(|p| p.trim().trim_start_matches('/').to_string()).unwrap_or_default(),
+            prefix: l
+                .prefix
+                .map(|p| p.trim().trim_start_matches('/').to_string())
+                .unwrap_or_default(),
             access_key_id,
             secret_access_key,
             encrypt,
@@ -397,7 +406,12 @@ impl OffsiteConfig {
 fn read_secret(key: &str, path: &Path) -> Result<Secret> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("{key}: reading {}", path.display()))?;
-    let value = text.lines().next().unwrap_or("").trim_end_matches('\r').to_string();
+    let value = text
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('\r')
+        .to_string();
     if value.is_empty() {
         bail!("{key}: {} is empty", path.display());
     }

@@ -92,7 +92,10 @@ impl Notifier {
                     }
                     Err(e) => match delays.get(attempt - 1) {
                         Some(wait) => {
-                            tracing::warn!(attempt, "the warning {subject:?} failed ({e:#}); retrying");
+                            tracing::warn!(
+                                attempt,
+                                "the warning {subject:?} failed ({e:#}); retrying"
+                            );
                             tokio::time::sleep(*wait).await;
                         }
                         None => tracing::error!("gave up mailing the warning {subject:?} ({e:#})"),
@@ -208,9 +211,7 @@ impl Mailer {
     }
 
     async fn send_text(&self, subject: &str, body: &str) -> Result<()> {
-        let mut builder = Message::builder()
-            .from(self.from.clone())
-            .subject(subject);
+        let mut builder = Message::builder().from(self.from.clone()).subject(subject);
         for to in &self.to {
             builder = builder.to(to.clone());
         }

@@ -74,7 +74,11 @@ async fn a_copy_sent_from_the_panel_restores_onto_a_new_machine() {
         name.starts_with("studio-") && name.ends_with(".redb.enc"),
         "{name}"
     );
-    assert_eq!(name.len(), "studio-20261124T120000Z.redb.enc".len(), "{name}");
+    assert_eq!(
+        name.len(),
+        "studio-20261124T120000Z.redb.enc".len(),
+        "{name}"
+    );
     let stored = storage.objects("nivasa");
     assert_eq!(stored.len(), 1, "one copy in the bucket under the prefix");
     let sealed = std::fs::read(&stored[0]).unwrap();
@@ -117,7 +121,13 @@ async fn a_copy_sent_from_the_panel_restores_onto_a_new_machine() {
     // A new machine: an empty folder, the same settings.
     let new_dir = tempfile::tempdir().unwrap();
     let new_data = new_dir.path().join("studio.redb");
-    let args = ["restore", "--offsite", "latest", "--data", new_data.to_str().unwrap()];
+    let args = [
+        "restore",
+        "--offsite",
+        "latest",
+        "--data",
+        new_data.to_str().unwrap(),
+    ];
     let (ok, out, err) = run_env(new_dir.path(), &args, &env);
     assert!(ok, "restore: {out}{err}");
     assert!(out.contains(&name), "{out}");
@@ -145,7 +155,13 @@ async fn a_copy_sent_from_the_panel_restores_onto_a_new_machine() {
 
     let (ok, out, _) = run_env(
         new_dir.path(),
-        &["backups", "list", "--offsite", "--data", new_data.to_str().unwrap()],
+        &[
+            "backups",
+            "list",
+            "--offsite",
+            "--data",
+            new_data.to_str().unwrap(),
+        ],
         &env,
     );
     assert!(ok);
@@ -208,11 +224,22 @@ async fn a_wrong_secret_and_a_storage_that_is_down_are_reported_and_the_site_run
     assert_no_secrets(message);
     let shown = offsite_status(&client, &server, &token).await;
     assert!(
-        shown["lastError"]["message"].as_str().unwrap().contains("403"),
+        shown["lastError"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("403"),
         "{shown}"
     );
     assert!(storage.objects("").is_empty(), "nothing stored");
-    assert_eq!(client.get(server.url("/api/health")).send().await.unwrap().status(), 200);
+    assert_eq!(
+        client
+            .get(server.url("/api/health"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
     let logs = stop(server);
     assert!(!logs.contains("SECRETwrong"), "{logs}");
     assert_no_secrets(&logs);
@@ -228,7 +255,15 @@ async fn a_wrong_secret_and_a_storage_that_is_down_are_reported_and_the_site_run
         body["message"].as_str().unwrap().contains("cannot reach"),
         "{body}"
     );
-    assert_eq!(client.get(server.url("/api/health")).send().await.unwrap().status(), 200);
+    assert_eq!(
+        client
+            .get(server.url("/api/health"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
     stop(server);
 }
 
@@ -251,7 +286,10 @@ async fn error_answers_cut_answers_and_slow_answers_from_the_storage() {
         let (status, body) = back_up_now(&client, &server, &token).await;
         assert_eq!(status, 502, "{body}");
         assert!(
-            body["message"].as_str().unwrap().contains(&code.to_string()),
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains(&code.to_string()),
             "{body}"
         );
     }
@@ -261,7 +299,11 @@ async fn error_answers_cut_answers_and_slow_answers_from_the_storage() {
     // and the site answers at once meanwhile.
     proxy.set(Fault::Delay(Duration::from_secs(2)));
     let slow = {
-        let (client, url, token) = (client.clone(), server.url("/api/admin/backups/offsite"), token.clone());
+        let (client, url, token) = (
+            client.clone(),
+            server.url("/api/admin/backups/offsite"),
+            token.clone(),
+        );
         tokio::spawn(async move {
             let res = client.post(url).bearer_auth(token).send().await.unwrap();
             (res.status().as_u16(), res.json::<Value>().await.unwrap())
@@ -271,13 +313,19 @@ async fn error_answers_cut_answers_and_slow_answers_from_the_storage() {
     let started = std::time::Instant::now();
     let health = client.get(server.url("/api/health")).send().await.unwrap();
     assert_eq!(health.status(), 200);
-    assert!(started.elapsed() < Duration::from_secs(1), "the site never waits for the storage");
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "the site never waits for the storage"
+    );
     let (status, copy) = slow.await.unwrap();
     assert_eq!(status, 200, "{copy}");
     assert_eq!(storage.objects("").len(), 1);
 
     let shown = offsite_status(&client, &server, &token).await;
-    assert!(shown["lastError"].is_object(), "the 503s are remembered: {shown}");
+    assert!(
+        shown["lastError"].is_object(),
+        "the 503s are remembered: {shown}"
+    );
     stop(server);
 
     // The download cut short: the restore fails, the data file is untouched.
@@ -285,14 +333,23 @@ async fn error_answers_cut_answers_and_slow_answers_from_the_storage() {
     let before = std::fs::read(&data).unwrap();
     let (ok, out, err) = run_env(
         dir.path(),
-        &["restore", "--offsite", "latest", "--data", data.to_str().unwrap()],
+        &[
+            "restore",
+            "--offsite",
+            "latest",
+            "--data",
+            data.to_str().unwrap(),
+        ],
         &env,
     );
     assert!(!ok, "{out}{err}");
     assert_eq!(err.lines().count(), 1, "one line: {err}");
     assert!(err.contains("cut short"), "{err}");
     assert!(err.contains("untouched"), "{err}");
-    assert!(std::fs::read(&data).unwrap() == before, "the data file is untouched");
+    assert!(
+        std::fs::read(&data).unwrap() == before,
+        "the data file is untouched"
+    );
     assert_eq!(leftovers(dir.path()), ["studio.redb"]);
 }
 
@@ -311,7 +368,11 @@ async fn only_the_newest_copies_are_kept_and_a_bad_copy_is_never_restored() {
     let storage_dir = tempfile::tempdir().unwrap();
     let storage = Rclone::start(storage_dir.path());
     let (dir, data) = fresh_data();
-    let env = with(&offsite_env(&storage.endpoint(), "p/"), "STUDIO_OFFSITE_KEEP", "2");
+    let env = with(
+        &offsite_env(&storage.endpoint(), "p/"),
+        "STUDIO_OFFSITE_KEEP",
+        "2",
+    );
     let client = reqwest::Client::new();
     let mut names = Vec::new();
     for i in 0..3 {
@@ -335,7 +396,13 @@ async fn only_the_newest_copies_are_kept_and_a_bad_copy_is_never_restored() {
 
     // A wrong passphrase: one line, a non-zero exit, the data file as it was.
     let before = std::fs::read(&data).unwrap();
-    let restore = ["restore", "--offsite", "latest", "--data", data.to_str().unwrap()];
+    let restore = [
+        "restore",
+        "--offsite",
+        "latest",
+        "--data",
+        data.to_str().unwrap(),
+    ];
     let wrong = with(&env, "STUDIO_OFFSITE_PASSPHRASE", "not the passphrase");
     let (ok, out, err) = run_env(dir.path(), &restore, &wrong);
     assert!(!ok, "{out}{err}");
@@ -361,7 +428,13 @@ async fn only_the_newest_copies_are_kept_and_a_bad_copy_is_never_restored() {
     // The older copy, by name, is whole: it restores, keeping the current file aside.
     let (ok, out, err) = run_env(
         dir.path(),
-        &["restore", "--offsite", &names[1], "--data", data.to_str().unwrap()],
+        &[
+            "restore",
+            "--offsite",
+            &names[1],
+            "--data",
+            data.to_str().unwrap(),
+        ],
         &env,
     );
     assert!(ok, "{out}{err}");
@@ -378,7 +451,11 @@ fn serve_refuses_to_start_without_a_passphrase_unless_told_to_send_plain_copies(
         .into_iter()
         .filter(|(k, _)| k != "STUDIO_OFFSITE_PASSPHRASE")
         .collect();
-    let (ok, out, err) = run_env(dir.path(), &["serve", "--data", data.to_str().unwrap()], &env);
+    let (ok, out, err) = run_env(
+        dir.path(),
+        &["serve", "--data", data.to_str().unwrap()],
+        &env,
+    );
     assert!(!ok, "{out}{err}");
     assert_eq!(err.lines().count(), 1, "one line: {err}");
     assert!(err.contains("passphrase_file"), "{err}");
@@ -441,7 +518,10 @@ fn run_measured(dir: &Path, args: &[&str], env: &[(String, String)]) -> (bool, S
     let status = loop {
         // Until exec, the child is a copy of this test process: only studio's own memory counts.
         let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-        if cmdline.windows(args[0].len()).any(|w| w == args[0].as_bytes()) {
+        if cmdline
+            .windows(args[0].len())
+            .any(|w| w == args[0].as_bytes())
+        {
             peak = peak.max(peak_rss(pid));
         }
         if let Some(status) = child.try_wait().unwrap() {
@@ -464,7 +544,11 @@ async fn a_200_mb_data_file_goes_and_comes_back_in_bounded_memory() {
     // The storage fails at first, so the copy the schedule takes at start waits to retry.
     let proxy = Proxy::start(storage.port).await;
     proxy.set(Fault::Status(503));
-    let env = with(&offsite_env(&proxy.endpoint(), ""), "STUDIO_OFFSITE_TIMEOUT", "60s");
+    let env = with(
+        &offsite_env(&proxy.endpoint(), ""),
+        "STUDIO_OFFSITE_TIMEOUT",
+        "60s",
+    );
     let server = Server::start(dir.path(), &data, &as_refs(&env));
     let client = reqwest::Client::new();
     let token = login(&client, &server.base).await;
@@ -488,12 +572,24 @@ async fn a_200_mb_data_file_goes_and_comes_back_in_bounded_memory() {
     let new_data = new_dir.path().join("studio.redb");
     let (_, _, idle) = run_measured(
         new_dir.path(),
-        &["backups", "list", "--offsite", "--data", new_data.to_str().unwrap()],
+        &[
+            "backups",
+            "list",
+            "--offsite",
+            "--data",
+            new_data.to_str().unwrap(),
+        ],
         &env,
     );
     let (ok, err, peak) = run_measured(
         new_dir.path(),
-        &["restore", "--offsite", "latest", "--data", new_data.to_str().unwrap()],
+        &[
+            "restore",
+            "--offsite",
+            "latest",
+            "--data",
+            new_data.to_str().unwrap(),
+        ],
         &env,
     );
     assert!(ok, "{err}");
@@ -513,5 +609,9 @@ async fn a_200_mb_data_file_goes_and_comes_back_in_bounded_memory() {
         idle / MB
     );
     let store = Store::open(&new_data).unwrap();
-    assert_eq!(store.media_names().unwrap().len(), 50, "every photo-to-be came back");
+    assert_eq!(
+        store.media_names().unwrap().len(),
+        50,
+        "every photo-to-be came back"
+    );
 }

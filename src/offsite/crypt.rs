@@ -210,7 +210,9 @@ pub fn decrypt(
     if got < HEADER_LEN {
         return Err(CryptError::Truncated);
     }
-    let word = |at: usize| u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
+    let word = |at: usize| {
+        u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    };
     let params = [word(11), word(15), word(19)];
     if params[0] > MAX_M_COST || params[1] > MAX_T_COST || params[2] > MAX_P_COST {
         return Err(CryptError::WrongPassphrase);
@@ -300,10 +302,15 @@ mod tests {
             let s = sealed(&key, &p);
             assert_eq!(s.len(), HEADER_LEN + len + (len / CHUNK + 1) * TAG_LEN);
             assert!(
-                !s.windows(32.min(len.max(1))).any(|w| len >= 32 && w == &p[..32]),
+                !s.windows(32.min(len.max(1)))
+                    .any(|w| len >= 32 && w == &p[..32]),
                 "no plaintext in the copy"
             );
-            assert_eq!(open("correct horse battery staple", &s).unwrap(), p, "{len}");
+            assert_eq!(
+                open("correct horse battery staple", &s).unwrap(),
+                p,
+                "{len}"
+            );
         }
     }
 
@@ -311,14 +318,21 @@ mod tests {
     fn two_copies_of_the_same_file_differ() {
         let key = SealingKey::new("pass").unwrap();
         let p = plain(1000);
-        assert_ne!(sealed(&key, &p), sealed(&key, &p), "a fresh nonce prefix each time");
+        assert_ne!(
+            sealed(&key, &p),
+            sealed(&key, &p),
+            "a fresh nonce prefix each time"
+        );
     }
 
     #[test]
     fn a_wrong_passphrase_is_named_as_such() {
         let key = SealingKey::new("right").unwrap();
         let s = sealed(&key, &plain(5000));
-        assert!(matches!(open("wrong", &s), Err(CryptError::WrongPassphrase)));
+        assert!(matches!(
+            open("wrong", &s),
+            Err(CryptError::WrongPassphrase)
+        ));
     }
 
     #[test]
@@ -328,12 +342,22 @@ mod tests {
         // Every header byte, and bytes in the first, middle and last chunk bodies and tags.
         let body = HEADER_LEN + CHUNK + TAG_LEN;
         let spots: Vec<usize> = (0..HEADER_LEN)
-            .chain([HEADER_LEN, HEADER_LEN + 7, body + 5, body - 1, s.len() - 1, s.len() - 20])
+            .chain([
+                HEADER_LEN,
+                HEADER_LEN + 7,
+                body + 5,
+                body - 1,
+                s.len() - 1,
+                s.len() - 20,
+            ])
             .collect();
         for at in spots {
             let mut bad = s.clone();
             bad[at] ^= 0x01;
-            assert!(open("pass", &bad).is_err(), "flipped byte {at} went unnoticed");
+            assert!(
+                open("pass", &bad).is_err(),
+                "flipped byte {at} went unnoticed"
+            );
         }
         let mut bad = s.clone();
         bad[HEADER_LEN + 3] ^= 0x80;
@@ -346,11 +370,23 @@ mod tests {
         let s = sealed(&key, &plain(2 * CHUNK));
         // Inside the header, at the chunk edges, inside chunks, and just before the end.
         let chunk = CHUNK + TAG_LEN;
-        for cut in [0, 5, HEADER_LEN - 1, HEADER_LEN, HEADER_LEN + 100, HEADER_LEN + chunk, HEADER_LEN + 2 * chunk, s.len() - 1] {
+        for cut in [
+            0,
+            5,
+            HEADER_LEN - 1,
+            HEADER_LEN,
+            HEADER_LEN + 100,
+            HEADER_LEN + chunk,
+            HEADER_LEN + 2 * chunk,
+            s.len() - 1,
+        ] {
             let r = open("pass", &s[..cut]);
             assert!(r.is_err(), "cut at {cut} of {} restored", s.len());
         }
-        assert!(matches!(open("pass", &s[..HEADER_LEN + 2 * chunk]), Err(CryptError::Truncated)));
+        assert!(matches!(
+            open("pass", &s[..HEADER_LEN + 2 * chunk]),
+            Err(CryptError::Truncated)
+        ));
         let mut longer = s.clone();
         longer.push(0);
         assert!(open("pass", &longer).is_err(), "a byte added at the end");
@@ -365,9 +401,15 @@ mod tests {
         let parts: Vec<&[u8]> = rest.chunks(chunk).collect();
         assert_eq!(parts.len(), 4);
         let swapped = [header, parts[1], parts[0], parts[2], parts[3]].concat();
-        assert!(matches!(open("pass", &swapped), Err(CryptError::Damaged(0))));
+        assert!(matches!(
+            open("pass", &swapped),
+            Err(CryptError::Damaged(0))
+        ));
         let repeated = [header, parts[0], parts[0], parts[2], parts[3]].concat();
-        assert!(matches!(open("pass", &repeated), Err(CryptError::Damaged(1))));
+        assert!(matches!(
+            open("pass", &repeated),
+            Err(CryptError::Damaged(1))
+        ));
         // Dropping the last chunk leaves a full chunk at the end: it is not the last one.
         let dropped = [header, parts[0], parts[1], parts[2]].concat();
         assert!(open("pass", &dropped).is_err());
@@ -375,7 +417,10 @@ mod tests {
 
     #[test]
     fn plain_files_and_newer_formats_are_told_apart() {
-        assert!(matches!(open("p", b"redb file bytes"), Err(CryptError::NotEncrypted)));
+        assert!(matches!(
+            open("p", b"redb file bytes"),
+            Err(CryptError::NotEncrypted)
+        ));
         let key = SealingKey::new("pass").unwrap();
         let mut s = sealed(&key, b"x");
         s[8] = 9;

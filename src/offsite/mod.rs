@@ -239,7 +239,9 @@ impl Offsite {
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Whether no copy has got through for twice `backup_every` (counted from the server's start
@@ -372,7 +374,11 @@ impl Offsite {
         }
         let (name, at, seen) = {
             let mut s = self.state();
-            let end = if self.config.encrypt { SEALED_END } else { PLAIN_END };
+            let end = if self.config.encrypt {
+                SEALED_END
+            } else {
+                PLAIN_END
+            };
             let mut at = SystemTime::now();
             let name = loop {
                 let name = format!("{}{end}", stem(at));
@@ -446,7 +452,9 @@ impl Offsite {
             Some(n) => Err(S3Error::Other(format!(
                 "the storage holds {n} bytes of {key}, not {len}"
             ))),
-            None => Err(S3Error::Other(format!("the storage does not show {key} after the upload"))),
+            None => Err(S3Error::Other(format!(
+                "the storage does not show {key} after the upload"
+            ))),
         }
     }
 
@@ -516,10 +524,7 @@ fn seal(
     near: &Path,
     key: Option<Arc<crypt::SealingKey>>,
 ) -> Result<(File, u64, [u8; 32])> {
-    let mut out = std::io::BufWriter::with_capacity(
-        crypt::CHUNK,
-        unnamed_file(near, "offsite")?,
-    );
+    let mut out = std::io::BufWriter::with_capacity(crypt::CHUNK, unnamed_file(near, "offsite")?);
     let mut input = Hashing {
         inner: plain,
         hash: Sha256::new(),
@@ -611,15 +616,19 @@ pub mod cli {
         let key = format!("{}{}", offsite.prefix, copy.name);
         let download = beside(data, "offsite-download");
         rt.block_on(async {
-            retry(&NOW_RETRIES, &format!("downloading {}", copy.name), || async {
-                let mut file = tokio::fs::File::create(&download.0).await.map_err(|e| {
-                    S3Error::Other(format!("creating {}: {e}", download.0.display()))
-                })?;
-                storage.get_to_file(&key, &mut file).await?;
-                file.sync_all()
-                    .await
-                    .map_err(|e| S3Error::Other(format!("writing the download: {e}")))
-            })
+            retry(
+                &NOW_RETRIES,
+                &format!("downloading {}", copy.name),
+                || async {
+                    let mut file = tokio::fs::File::create(&download.0).await.map_err(|e| {
+                        S3Error::Other(format!("creating {}: {e}", download.0.display()))
+                    })?;
+                    storage.get_to_file(&key, &mut file).await?;
+                    file.sync_all()
+                        .await
+                        .map_err(|e| S3Error::Other(format!("writing the download: {e}")))
+                },
+            )
             .await
         })
         .with_context(|| format!("cannot download {}; the data file is untouched", copy.name))?;
@@ -640,7 +649,9 @@ pub mod cli {
         );
         let mut start = [0u8; 8];
         let n = input.read(&mut start).context("reading the download")?;
-        input.seek_relative(-(n as i64)).context("reading the download")?;
+        input
+            .seek_relative(-(n as i64))
+            .context("reading the download")?;
         let mut out = std::io::BufWriter::with_capacity(
             crypt::CHUNK,
             File::create(dest).with_context(|| format!("creating {}", dest.display()))?,
@@ -651,7 +662,9 @@ pub mod cli {
             })?;
             crypt::decrypt(passphrase.expose(), &mut input, &mut out)?;
         } else if offsite.encrypt {
-            bail!("it is not an encrypted studio copy (with encrypt = true, only sealed copies are restored)");
+            bail!(
+                "it is not an encrypted studio copy (with encrypt = true, only sealed copies are restored)"
+            );
         } else {
             std::io::copy(&mut input, &mut out).context("copying the download")?;
         }
@@ -681,9 +694,18 @@ mod tests {
         let copies = our_copies(
             "p/",
             vec![
-                s3::Object { key: format!("p/{later}"), size: 2 },
-                s3::Object { key: "p/notes.txt".into(), size: 1 },
-                s3::Object { key: format!("p/{name}"), size: 1 },
+                s3::Object {
+                    key: format!("p/{later}"),
+                    size: 2,
+                },
+                s3::Object {
+                    key: "p/notes.txt".into(),
+                    size: 1,
+                },
+                s3::Object {
+                    key: format!("p/{name}"),
+                    size: 1,
+                },
             ],
         );
         assert_eq!(
@@ -724,7 +746,11 @@ mod tests {
         })
         .await;
         assert!(out.is_err());
-        assert_eq!(calls.get(), SCHEDULED_RETRIES.len() + 1, "every attempt, then it gives up");
+        assert_eq!(
+            calls.get(),
+            SCHEDULED_RETRIES.len() + 1,
+            "every attempt, then it gives up"
+        );
 
         calls.set(0);
         let out: Result<(), _> = retry(&SCHEDULED_RETRIES, "test", || {

@@ -118,7 +118,12 @@ impl Storage {
     }
 
     /// Uploads `len` bytes of `file` (from its current position) as `key` in one PUT.
-    pub async fn put_file(&self, key: &str, file: tokio::fs::File, len: u64) -> Result<(), S3Error> {
+    pub async fn put_file(
+        &self,
+        key: &str,
+        file: tokio::fs::File,
+        len: u64,
+    ) -> Result<(), S3Error> {
         let url = self
             .bucket
             .put_object(Some(&self.credentials), key)
@@ -283,7 +288,8 @@ impl Storage {
             http::HeaderValue::from_str(&authority)
                 .map_err(|_| S3Error::Other("the endpoint's host is not valid".into()))?,
         );
-        let unreachable = |e: &dyn std::fmt::Display| S3Error::Unreachable(self.place.clone(), e.to_string());
+        let unreachable =
+            |e: &dyn std::fmt::Display| S3Error::Unreachable(self.place.clone(), e.to_string());
         let exchange = async {
             let tcp = tokio::net::TcpStream::connect((host.as_str(), port))
                 .await
@@ -293,7 +299,11 @@ impl Storage {
             if url.scheme() == "https" {
                 let name = rustls::pki_types::ServerName::try_from(host.clone())
                     .map_err(|e| unreachable(&e))?;
-                let tls = self.tls.connect(name, tcp).await.map_err(|e| unreachable(&e))?;
+                let tls = self
+                    .tls
+                    .connect(name, tcp)
+                    .await
+                    .map_err(|e| unreachable(&e))?;
                 progress.touch();
                 request(hyper_util::rt::TokioIo::new(tls), req).await
             } else {
@@ -428,7 +438,11 @@ impl Progress {
     }
 
     /// Runs `fut` until it ends or nothing has moved for `timeout`.
-    async fn watch<T>(&self, fut: impl Future<Output = T>, timeout: Duration) -> Result<T, S3Error> {
+    async fn watch<T>(
+        &self,
+        fut: impl Future<Output = T>,
+        timeout: Duration,
+    ) -> Result<T, S3Error> {
         self.touch();
         tokio::pin!(fut);
         loop {
@@ -479,7 +493,9 @@ impl Body for FileBody {
                 }
                 this.left -= n as u64;
                 this.progress.touch();
-                Poll::Ready(Some(Ok(Frame::data(Bytes::copy_from_slice(&this.buf[..n])))))
+                Poll::Ready(Some(Ok(Frame::data(Bytes::copy_from_slice(
+                    &this.buf[..n],
+                )))))
             }
         }
     }
@@ -503,7 +519,10 @@ mod tests {
                     <Message>The signature does not match</Message>\
                     <AWSAccessKeyId>AKIDSECRETISH</AWSAccessKeyId>\
                     <StringToSign>AWS4-HMAC-SHA256 ...</StringToSign></Error>";
-        assert_eq!(xml_field(body, "Code").as_deref(), Some("SignatureDoesNotMatch"));
+        assert_eq!(
+            xml_field(body, "Code").as_deref(),
+            Some("SignatureDoesNotMatch")
+        );
         assert_eq!(
             xml_field(body, "Message").as_deref(),
             Some("The signature does not match")
