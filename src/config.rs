@@ -917,6 +917,116 @@ mod tests {
     }
 
     #[test]
+    fn offsite_comes_from_the_file_and_secrets_from_their_own_files_or_the_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = dir.path().join("s3-secret");
+        std::fs::write(&secret, "file-SECRET\n").unwrap();
+        let file = dir.path().join("studio.toml");
+        std::fs::write(
+            &file,
+            format!(
+                "[offsite]\nendpoint = \"https://s3.example/\"\nbucket = \"b\"\nprefix = \"/nivasa/\"\n\
+                 access_key_id = \"AK\"\nsecret_access_key_file = {:?}\nkeep = 5\n",
+                secret.display().to_string()
+            ),
+        )
+        .unwrap();
+        let env = |name: &str| match name {
+            "STUDIO_OFFSITE_PASSPHRASE" => Some("env-PASSPHRASE".to_string()),
+            "STUDIO_OFFSITE_PATH_STYLE" => Some("false".to_string()),
+            _ => None,
+        };
+        let c = Config::load_with(Some(&file), Layer::default(), env).unwrap();
+        let o = c.offsite.expect("offsite configured");
+        assert_eq!(o.endpoint, "https://s3.example");
+        assert_eq!(o.prefix, "nivasa/");
+        assert_eq!(o.region, "auto");
+        assert_eq!(o.secret_access_key.expose(), "file-SECRET");
+        assert_eq!(
+            o.passphrase.as_ref().map(Secret::expose),
+            Some("env-PASSPHRASE")
+        );
+        assert_eq!((o.keep, o.path_style, o.encrypt), (5, false, true));
+        assert_eq!(o.timeout, Duration::from_secs(60));
+        let shown = format!("{o:?}");
+        assert!(
+            !shown.contains("SECRET") && !shown.contains("PASSPHRASE"),
+            "{shown}"
+        );
+
+        let err = |o: OffsiteLayer| {
+            Config::from_layer(Layer {
+                offsite: Some(o),
+                ..Layer::default()
+            })
+            .unwrap_err()
+            .to_string()
+        };
+        let full = || OffsiteLayer {
+            endpoint: Some("https://s3.example".into()),
+            bucket: Some("b".into()),
+            access_key_id: Some("AK".into()),
+            secret_access_key: Some(Secret("sk".into())),
+            passphrase: Some(Secret("pp".into())),
+            ..OffsiteLayer::default()
+        };
+        assert!(
+            err(OffsiteLayer {
+                passphrase: None,
+                ..full()
+            })
+            .contains("encrypt = false")
+        );
+        assert!(
+            Config::from_layer(Layer {
+                offsite: Some(OffsiteLayer {
+                    passphrase: None,
+                    encrypt: Some(false),
+                    ..full()
+                }),
+                ..Layer::default()
+            })
+            .is_ok(),
+            "plain copies only when written so"
+        );
+        assert!(
+            err(OffsiteLayer {
+                endpoint: Some("s3.example".into()),
+                ..full()
+            })
+            .contains("https://")
+        );
+        assert!(
+            err(OffsiteLayer {
+                bucket: None,
+                ..full()
+            })
+            .contains("bucket")
+        );
+        assert!(
+            err(OffsiteLayer {
+                secret_access_key: None,
+                ..full()
+            })
+            .contains("secret_access_key_file")
+        );
+        let missing = dir.path().join("nope");
+        let e = err(OffsiteLayer {
+            secret_access_key: None,
+            secret_access_key_file: Some(missing),
+            ..full()
+        });
+        assert!(e.contains("offsite.secret_access_key_file"), "{e}");
+        assert!(
+            Config::from_layer(Layer::default())
+                .unwrap()
+                .offsite
+                .is_none(),
+            "off unless configured"
+        );
+    }
+
+    #[test]
     fn incomplete_smtp_settings_are_explained() {
         let err = |smtp: SmtpLayer| {
             Config::from_layer(Layer {
