@@ -218,12 +218,7 @@ pub fn spawn_schedule(
                     }
                     if let Some(offsite) = &offsite {
                         let offsite = offsite.clone();
-                        tokio::spawn(async move {
-                            // A failure is logged and shown in the panel by `back_up`.
-                            let _ = offsite
-                                .back_up(file, &crate::offsite::SCHEDULED_RETRIES)
-                                .await;
-                        });
+                        tokio::spawn(async move { offsite.back_up_scheduled(file).await });
                     }
                     every
                 }

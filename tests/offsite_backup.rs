@@ -615,3 +615,40 @@ async fn a_200_mb_data_file_goes_and_comes_back_in_bounded_memory() {
         "every photo-to-be came back"
     );
 }
+
+#[tokio::test]
+async fn the_owner_is_mailed_once_when_copies_stop_getting_through() {
+    let (smtp_port, mut mails) = smtp_sink().await;
+    let (dir, data) = fresh_data();
+    let port = free_port();
+    let mut env = offsite_env(&format!("http://127.0.0.1:{port}"), "");
+    for (k, v) in [
+        ("STUDIO_BACKUP_EVERY", "1s"),
+        ("STUDIO_SMTP_HOST", "127.0.0.1"),
+        ("STUDIO_SMTP_PORT", &smtp_port.to_string()),
+        ("STUDIO_SMTP_SECURITY", "none"),
+        ("STUDIO_SMTP_FROM", "studio@example.in"),
+        ("STUDIO_SMTP_TO", "owner@example.in"),
+    ] {
+        env = with(&env, k, v);
+    }
+    let server = Server::start(dir.path(), &data, &as_refs(&env));
+    let mail = tokio::time::timeout(Duration::from_secs(60), mails.recv())
+        .await
+        .expect("a warning within a minute")
+        .unwrap();
+    assert!(
+        mail.contains("Subject: Off-site backups have stopped"),
+        "{mail}"
+    );
+    assert!(mail.contains("cannot reach the storage"), "{mail}");
+    assert_no_secrets(&mail);
+    // One mail for the stretch, not one per check.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    assert!(mails.try_recv().is_err(), "mailed again");
+    let client = reqwest::Client::new();
+    let token = login(&client, &server.base).await;
+    let shown = offsite_status(&client, &server, &token).await;
+    assert_eq!(shown["overdue"], true, "{shown}");
+    stop(server);
+}

@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 use std::fs::File;
 use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
@@ -99,6 +100,8 @@ pub struct Offsite {
     started: SystemTime,
     key: tokio::sync::OnceCell<Arc<crypt::SealingKey>>,
     state: Mutex<State>,
+    /// A scheduled copy is still retrying: the next one is skipped rather than piled up.
+    scheduled_busy: AtomicBool,
     /// Copies take turns for sealing, sending and pruning.
     running: tokio::sync::Mutex<()>,
     notifier: Notifier,
@@ -233,6 +236,7 @@ impl Offsite {
             started: SystemTime::now(),
             key: tokio::sync::OnceCell::new(),
             state: Mutex::new(State::default()),
+            scheduled_busy: AtomicBool::new(false),
             running: tokio::sync::Mutex::new(()),
             notifier,
         }))
@@ -314,6 +318,27 @@ impl Offsite {
                 Err(message)
             }
         }
+    }
+
+    /// The schedule's copy: as `back_up` with the long retries, skipped while the previous
+    /// scheduled copy is still retrying (each holds a sealed file on disk).
+    pub async fn back_up_scheduled(&self, plain: File) {
+        if self.scheduled_busy.swap(true, Ordering::AcqRel) {
+            tracing::warn!(
+                "the previous off-site copy is still being retried; this one is skipped"
+            );
+            return;
+        }
+        /// Clears the flag however the copy ends.
+        struct Done<'a>(&'a AtomicBool);
+        impl Drop for Done<'_> {
+            fn drop(&mut self) {
+                self.0.store(false, Ordering::Release);
+            }
+        }
+        let _done = Done(&self.scheduled_busy);
+        // A failure is logged and shown in the panel by `back_up`.
+        let _ = self.back_up(plain, &SCHEDULED_RETRIES).await;
     }
 
     async fn sealing_key(&self) -> Result<Option<Arc<crypt::SealingKey>>> {

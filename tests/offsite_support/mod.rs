@@ -240,3 +240,52 @@ fn status_kb(pid: u32, field: &str) -> u64 {
         .and_then(|v| v.parse().ok())
         .unwrap_or(0)
 }
+
+/// A minimal SMTP server on loopback that accepts every mail and hands over its text.
+pub async fn smtp_sink() -> (u16, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    use tokio::io::{AsyncBufReadExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        loop {
+            let Ok((socket, _)) = listener.accept().await else {
+                return;
+            };
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = socket.into_split();
+                let mut lines = BufReader::new(read).lines();
+                let _ = write.write_all(b"220 sink ESMTP\r\n").await;
+                let mut data: Option<String> = None;
+                while let Ok(Some(line)) = lines.next_line().await {
+                    if let Some(text) = data.as_mut() {
+                        if line == "." {
+                            let _ = tx.send(data.take().unwrap_or_default());
+                            let _ = write.write_all(b"250 queued\r\n").await;
+                        } else {
+                            text.push_str(&line);
+                            text.push('\n');
+                        }
+                        continue;
+                    }
+                    let verb = line.get(..4).unwrap_or("").to_ascii_uppercase();
+                    let answer: &[u8] = match verb.as_str() {
+                        "EHLO" | "HELO" => b"250 sink\r\n",
+                        "DATA" => {
+                            data = Some(String::new());
+                            b"354 go on\r\n"
+                        }
+                        "QUIT" => {
+                            let _ = write.write_all(b"221 bye\r\n").await;
+                            return;
+                        }
+                        _ => b"250 ok\r\n",
+                    };
+                    let _ = write.write_all(answer).await;
+                }
+            });
+        }
+    });
+    (port, rx)
+}
