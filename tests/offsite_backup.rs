@@ -121,13 +121,7 @@ async fn a_copy_sent_from_the_panel_restores_onto_a_new_machine() {
     // A new machine: an empty folder, the same settings.
     let new_dir = tempfile::tempdir().unwrap();
     let new_data = new_dir.path().join("studio.redb");
-    let args = [
-        "restore",
-        "--offsite",
-        "latest",
-        "--data",
-        new_data.to_str().unwrap(),
-    ];
+    let args = restore_args("latest", &new_data);
     let (ok, out, err) = run_env(new_dir.path(), &args, &env);
     assert!(ok, "restore: {out}{err}");
     assert!(out.contains(&name), "{out}");
@@ -153,17 +147,7 @@ async fn a_copy_sent_from_the_panel_restores_onto_a_new_machine() {
     );
     stop(server);
 
-    let (ok, out, _) = run_env(
-        new_dir.path(),
-        &[
-            "backups",
-            "list",
-            "--offsite",
-            "--data",
-            new_data.to_str().unwrap(),
-        ],
-        &env,
-    );
+    let (ok, out, _) = run_env(new_dir.path(), &list_args(&new_data), &env);
     assert!(ok);
     assert!(out.contains(&name), "{out}");
 }
@@ -186,6 +170,28 @@ async fn delete_object(storage: &Rclone, key: &str) {
     let s3 = studio::offsite::s3::Storage::new(&config).unwrap();
     s3.delete(key).await.unwrap();
     assert_eq!(s3.head(key).await.unwrap(), None);
+}
+
+/// `studio restore --offsite WHICH --data DATA`.
+fn restore_args<'a>(which: &'a str, data: &'a Path) -> [&'a str; 5] {
+    [
+        "restore",
+        "--offsite",
+        which,
+        "--data",
+        data.to_str().unwrap(),
+    ]
+}
+
+/// `studio backups list --offsite --data DATA`.
+fn list_args(data: &Path) -> [&str; 5] {
+    [
+        "backups",
+        "list",
+        "--offsite",
+        "--data",
+        data.to_str().unwrap(),
+    ]
 }
 
 /// Runs `studio` with these settings in its environment; returns success, stdout and stderr.
@@ -331,17 +337,7 @@ async fn error_answers_cut_answers_and_slow_answers_from_the_storage() {
     // The download cut short: the restore fails, the data file is untouched.
     proxy.set(Fault::CutAfter(4096));
     let before = std::fs::read(&data).unwrap();
-    let (ok, out, err) = run_env(
-        dir.path(),
-        &[
-            "restore",
-            "--offsite",
-            "latest",
-            "--data",
-            data.to_str().unwrap(),
-        ],
-        &env,
-    );
+    let (ok, out, err) = run_env(dir.path(), &restore_args("latest", &data), &env);
     assert!(!ok, "{out}{err}");
     assert_eq!(err.lines().count(), 1, "one line: {err}");
     assert!(err.contains("cut short"), "{err}");
@@ -396,13 +392,7 @@ async fn only_the_newest_copies_are_kept_and_a_bad_copy_is_never_restored() {
 
     // A wrong passphrase: one line, a non-zero exit, the data file as it was.
     let before = std::fs::read(&data).unwrap();
-    let restore = [
-        "restore",
-        "--offsite",
-        "latest",
-        "--data",
-        data.to_str().unwrap(),
-    ];
+    let restore = restore_args("latest", &data);
     let wrong = with(&env, "STUDIO_OFFSITE_PASSPHRASE", "not the passphrase");
     let (ok, out, err) = run_env(dir.path(), &restore, &wrong);
     assert!(!ok, "{out}{err}");
@@ -426,17 +416,7 @@ async fn only_the_newest_copies_are_kept_and_a_bad_copy_is_never_restored() {
     assert_eq!(leftovers(dir.path()), ["studio.redb"]);
 
     // The older copy, by name, is whole: it restores, keeping the current file aside.
-    let (ok, out, err) = run_env(
-        dir.path(),
-        &[
-            "restore",
-            "--offsite",
-            &names[1],
-            "--data",
-            data.to_str().unwrap(),
-        ],
-        &env,
-    );
+    let (ok, out, err) = run_env(dir.path(), &restore_args(&names[1], &data), &env);
     assert!(ok, "{out}{err}");
     assert!(out.contains(".bak-"), "{out}");
     let store = Store::open(&data).unwrap();
@@ -570,28 +550,8 @@ async fn a_200_mb_data_file_goes_and_comes_back_in_bounded_memory() {
 
     let new_dir = tempfile::tempdir().unwrap();
     let new_data = new_dir.path().join("studio.redb");
-    let (_, _, idle) = run_measured(
-        new_dir.path(),
-        &[
-            "backups",
-            "list",
-            "--offsite",
-            "--data",
-            new_data.to_str().unwrap(),
-        ],
-        &env,
-    );
-    let (ok, err, peak) = run_measured(
-        new_dir.path(),
-        &[
-            "restore",
-            "--offsite",
-            "latest",
-            "--data",
-            new_data.to_str().unwrap(),
-        ],
-        &env,
-    );
+    let (_, _, idle) = run_measured(new_dir.path(), &list_args(&new_data), &env);
+    let (ok, err, peak) = run_measured(new_dir.path(), &restore_args("latest", &new_data), &env);
     assert!(ok, "{err}");
     assert!(
         peak < idle + 32 * MB,

@@ -118,6 +118,14 @@ fn aad(header: &[u8], last: bool) -> Vec<u8> {
     a
 }
 
+/// The number of the chunk after `counter`; the check tag's number is never reached.
+fn next_chunk(counter: u32) -> Result<u32, CryptError> {
+    counter
+        .checked_add(1)
+        .filter(|c| *c != CHECK_COUNTER)
+        .ok_or(CryptError::TooLarge)
+}
+
 /// Reads until `buf` is full or the input ends; returns how many bytes it holds.
 fn fill(input: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
     let mut n = 0;
@@ -180,10 +188,7 @@ pub fn encrypt(
         if last {
             return Ok(written);
         }
-        counter = counter
-            .checked_add(1)
-            .filter(|c| *c != CHECK_COUNTER)
-            .ok_or(CryptError::TooLarge)?;
+        counter = next_chunk(counter)?;
     }
 }
 
@@ -267,10 +272,7 @@ pub fn decrypt(
         if last {
             return Ok(written);
         }
-        counter = counter
-            .checked_add(1)
-            .filter(|c| *c != CHECK_COUNTER)
-            .ok_or(CryptError::TooLarge)?;
+        counter = next_chunk(counter)?;
     }
 }
 

@@ -180,9 +180,31 @@ impl Drop for Proxy {
 async fn relay(mut client: tokio::net::TcpStream, upstream: u16, fault: Fault) {
     match fault {
         Fault::Status(code) => {
-            // Read the head, then answer at once, as an overloaded front end does.
-            let mut buf = vec![0u8; 16384];
-            let _ = client.read(&mut buf).await;
+            // Read the request, then answer without passing it on, as an overloaded front end does.
+            let mut seen = Vec::new();
+            let mut buf = vec![0u8; 65536];
+            let body_start = loop {
+                match client.read(&mut buf).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => seen.extend_from_slice(&buf[..n]),
+                }
+                if let Some(at) = seen.windows(4).position(|w| w == b"\r\n\r\n") {
+                    break at + 4;
+                }
+            };
+            let head = String::from_utf8_lossy(&seen[..body_start]).to_ascii_lowercase();
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(0);
+            let mut left = length.saturating_sub(seen.len() - body_start);
+            while left > 0 {
+                match client.read(&mut buf).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => left = left.saturating_sub(n),
+                }
+            }
             let body = format!(
                 "<?xml version=\"1.0\"?><Error><Code>ServiceUnavailable</Code>\
                  <Message>injected {code}</Message></Error>"

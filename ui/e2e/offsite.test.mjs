@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, freePort, launchBrowser, startStudio, watchPage } from './harness.mjs';
 
 const RCLONE =
   process.env.RCLONE ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../target/rclone-venv/bin/rclone');
@@ -19,17 +19,6 @@ const KEY = 'e2e-key';
 const SECRET = 'e2e-SECRET-key-9f8e';
 const PASSPHRASE = 'e2e passphrase, long enough';
 const EVERY_SECONDS = 3;
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
 
 async function waitForPort(port) {
   const deadline = Date.now() + 15_000;
