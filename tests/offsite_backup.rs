@@ -301,8 +301,14 @@ async fn error_answers_cut_answers_and_slow_answers_from_the_storage() {
     }
     assert!(storage.objects("").is_empty());
 
-    // A slow storage (2 s before each answer, under the 5 s timeout): the copy gets through,
-    // and the site answers at once meanwhile.
+    // One 503, then the storage answers: the retry gets the copy through.
+    proxy.set(Fault::StatusTimes(503, 1));
+    let (status, copy) = back_up_now(&client, &server, &token).await;
+    assert_eq!(status, 200, "{copy}");
+    assert_eq!(storage.objects("").len(), 1);
+
+    // A slow storage (2 s before each answer, under the 5 s timeout): the check of the unchanged
+    // copy gets through, and the site answers at once meanwhile.
     proxy.set(Fault::Delay(Duration::from_secs(2)));
     let slow = {
         let (client, url, token) = (
@@ -323,9 +329,9 @@ async fn error_answers_cut_answers_and_slow_answers_from_the_storage() {
         started.elapsed() < Duration::from_secs(1),
         "the site never waits for the storage"
     );
-    let (status, copy) = slow.await.unwrap();
-    assert_eq!(status, 200, "{copy}");
-    assert_eq!(storage.objects("").len(), 1);
+    let (status, same) = slow.await.unwrap();
+    assert_eq!(status, 200, "{same}");
+    assert_eq!(same["name"], copy["name"]);
 
     let shown = offsite_status(&client, &server, &token).await;
     assert!(

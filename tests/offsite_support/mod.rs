@@ -131,6 +131,8 @@ pub enum Fault {
     None,
     /// Answers every request with this status and an S3 error body, never reaching the storage.
     Status(u16),
+    /// Answers the next this many requests with the status, then passes everything through.
+    StatusTimes(u16, usize),
     /// Passes the request on, and only the first this many bytes of the answer back.
     CutAfter(usize),
     /// Waits this long before passing anything on.
@@ -155,7 +157,20 @@ impl Proxy {
                 let Ok((client, _)) = listener.accept().await else {
                     return;
                 };
-                let fault = *f.lock().unwrap();
+                let fault = {
+                    let mut f = f.lock().unwrap();
+                    match *f {
+                        Fault::StatusTimes(code, n) => {
+                            *f = if n > 1 {
+                                Fault::StatusTimes(code, n - 1)
+                            } else {
+                                Fault::None
+                            };
+                            Fault::Status(code)
+                        }
+                        other => other,
+                    }
+                };
                 tokio::spawn(relay(client, upstream, fault));
             }
         });
@@ -179,7 +194,7 @@ impl Drop for Proxy {
 
 async fn relay(mut client: tokio::net::TcpStream, upstream: u16, fault: Fault) {
     match fault {
-        Fault::Status(code) => {
+        Fault::Status(code) | Fault::StatusTimes(code, _) => {
             // Read the request, then answer without passing it on, as an overloaded front end does.
             let mut seen = Vec::new();
             let mut buf = vec![0u8; 65536];
