@@ -170,7 +170,7 @@ fn dispatch(command: Command) -> Result<()> {
 /// `studio restore --offsite latest|NAME`.
 fn offsite_restore(config: &Config, which: &Path) -> Result<()> {
     let which = which.to_string_lossy();
-    let (name, kept) = crate::offsite::cli::restore(config, &which)?;
+    let (name, kept) = crate::offsite::restore::restore(config, &which)?;
     println!(
         "Restored {} from the off-site copy {name}",
         config.data.display()
@@ -184,7 +184,7 @@ fn offsite_restore(config: &Config, which: &Path) -> Result<()> {
 /// `studio backups list [--offsite]`: one line a copy, oldest first.
 fn list_backups(config: &Config, offsite: bool) -> Result<()> {
     if offsite {
-        let copies = crate::offsite::cli::list_copies(config)?;
+        let copies = crate::offsite::restore::list_copies(config)?;
         if copies.is_empty() {
             println!("No off-site copies yet.");
         }
