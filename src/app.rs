@@ -5,6 +5,7 @@ use crate::config::Config;
 use crate::limits::RateLimiter;
 use crate::notify::{self, Notifier};
 use crate::offsite::Offsite;
+use crate::origin::Origin;
 use crate::stats::Stats;
 use crate::store::Store;
 use crate::web::{self, shell::Shells};
@@ -22,18 +23,24 @@ pub struct App {
     pub notifier: Notifier,
     /// Page views and messages per day, counted in memory and written in batches.
     pub stats: Arc<Stats>,
+    /// Where the site's origin comes from, for every absolute URL.
+    pub origin: Origin,
     /// Encrypted copies in S3-compatible storage, when `[offsite]` is set.
     pub offsite: Option<Arc<Offsite>>,
 }
 
 /// The rate limits of the calls anyone on the internet can make.
 pub struct Limits {
-    /// Failed logins per client address.
+    /// Password attempts per client address (cleared by a success): over it, 429.
     pub login_by_ip: RateLimiter,
-    /// Failed logins per user name, whatever the address.
+    /// Failed password attempts per user name, whatever the address: only ever a slowdown.
     pub login_by_user: RateLimiter,
     /// Contact messages per client address.
     pub contact_by_ip: RateLimiter,
+    /// Contact form tokens handed out per client address.
+    pub form_tokens_by_ip: RateLimiter,
+    /// Contact form tokens that have carried a message (each carries one).
+    pub used_form_tokens: crate::spam::UsedTokens,
 }
 
 impl Default for Limits {
@@ -42,6 +49,10 @@ impl Default for Limits {
             login_by_ip: RateLimiter::new(5, Duration::from_secs(60)),
             login_by_user: RateLimiter::new(5, Duration::from_secs(60)),
             contact_by_ip: RateLimiter::new(5, Duration::from_secs(600)),
+            // A visitor who loads the contact page a few times, or is asked to confirm, needs a
+            // handful; a bot harvesting tokens to spend later meets the limit soon.
+            form_tokens_by_ip: RateLimiter::new(20, Duration::from_secs(600)),
+            used_form_tokens: Default::default(),
         }
     }
 }
@@ -53,7 +64,8 @@ impl App {
         let index = web::Dist::get("index.html")
             .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
         let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
-        let shells = Shells::new(html, &store, &web::site_origin(&config))?;
+        let origin = Origin::new(&config);
+        let shells = Shells::new(html, &store, origin.clone())?;
         let notifier = match &config.smtp {
             Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
             None => Notifier::disabled(),
@@ -71,6 +83,7 @@ impl App {
             limits: Limits::default(),
             notifier,
             stats,
+            origin,
             offsite,
         })
     }

@@ -4,6 +4,7 @@
 //! taken from inside the process that holds the file, with writes paused for the copy's duration.
 
 use crate::offsite::Offsite;
+use crate::private_files;
 use crate::store::{self, Store};
 use anyhow::{Context, Result, bail};
 use std::fs::{self, File};
@@ -73,6 +74,9 @@ pub fn restore(src: &Path, data: &Path) -> Result<Option<PathBuf>> {
         let kept = PathBuf::from(name);
         fs::rename(data, &kept)
             .with_context(|| format!("keeping the current file as {}", kept.display()))?;
+        // The old file may date from a release that left it readable by everyone.
+        private_files::restrict(&kept)
+            .with_context(|| format!("making {} private", kept.display()))?;
         Some(kept)
     } else {
         None
@@ -247,11 +251,7 @@ pub fn download_copy(store: &Store) -> Result<(File, u64)> {
     let copied = store.with_writes_paused(|source| {
         let mut reader =
             File::open(source).with_context(|| format!("opening {}", source.display()))?;
-        let mut writer = File::options()
-            .read(true)
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
+        let mut writer = private_files::create_new(&tmp)
             .with_context(|| format!("creating {}", tmp.display()))?;
         std::io::copy(&mut reader, &mut writer)
             .with_context(|| format!("copying to {}", tmp.display()))?;
@@ -275,7 +275,8 @@ fn copy_synced(from: &Path, to: &Path) -> Result<()> {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     let mut reader = File::open(from).with_context(|| format!("opening {}", from.display()))?;
-    let mut writer = File::create(to).with_context(|| format!("creating {}", to.display()))?;
+    let mut writer =
+        private_files::create(to).with_context(|| format!("creating {}", to.display()))?;
     std::io::copy(&mut reader, &mut writer)
         .with_context(|| format!("copying to {}", to.display()))?;
     writer.flush()?;

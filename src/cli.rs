@@ -1,4 +1,5 @@
-//! The command line: `serve`, `admin set-password`, `backup`, `restore` (see README.md).
+//! The command line: `serve`, `admin set-password`, `admin rotate-key`, `backup`, `restore` (see
+//! README.md).
 
 use crate::app::App;
 use crate::config::{Config, Layer};
@@ -84,6 +85,12 @@ enum AdminCommand {
         #[command(flatten)]
         common: Common,
     },
+    /// Replace the token-signing key: signs out every session and voids every preview link and
+    /// contact form token (the server must be stopped)
+    RotateKey {
+        #[command(flatten)]
+        common: Common,
+    },
 }
 
 #[derive(Args)]
@@ -125,6 +132,18 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Admin {
             command: AdminCommand::SetPassword { username, common },
         } => set_password(&common.config(None)?, &username),
+        Command::Admin {
+            command: AdminCommand::RotateKey { common },
+        } => {
+            let config = common.config(None)?;
+            open_existing(&config.data)?.rotate_hmac_key()?;
+            println!(
+                "Replaced the token-signing key of {}: every session is signed out, and earlier \
+                 preview links and contact form tokens no longer work.",
+                config.data.display()
+            );
+            Ok(())
+        }
         Command::Backup { dest, common } => {
             let config = common.config(None)?;
             let store = match open_existing(&config.data) {
@@ -228,6 +247,13 @@ fn open_existing(path: &Path) -> Result<Store> {
 fn serve(config: Config) -> Result<()> {
     let _log = logging::init(&config)?;
     let store = open(&config.data)?;
+    if let Some(mode) = crate::private_files::too_open(&config.data) {
+        tracing::warn!(
+            "the data file {} can be read by other users of this machine (mode {mode:03o}); it \
+             holds password hashes, the token key and messages: run chmod 600 on it",
+            config.data.display()
+        );
+    }
     if store.admin_count()? == 0 {
         let password = auth::random_password()?;
         store.set_admin_password("admin", &auth::hash_password(&password)?)?;

@@ -2,7 +2,7 @@
 //! it may do something (sliding-window limits for logins and contact messages).
 
 use std::collections::{HashMap, VecDeque};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -38,6 +38,42 @@ impl RateLimiter {
     /// Forgets `key`'s events (a successful login clears its failures).
     pub fn reset(&self, key: &str) {
         self.lock().remove(key);
+    }
+
+    /// How many of `key`'s events are still within the window.
+    pub fn recent(&self, key: &str) -> usize {
+        self.recent_at(key, Instant::now())
+    }
+
+    /// [`RateLimiter::hit`] for a client address, counted under its [`limit_key`].
+    pub fn hit_client(&self, ip: IpAddr) -> Result<(), Duration> {
+        self.hit(&limit_key(ip).to_string())
+    }
+
+    /// [`RateLimiter::check`] for a client address, counted under its [`limit_key`].
+    pub fn check_client(&self, ip: IpAddr) -> Result<(), Duration> {
+        self.check(&limit_key(ip).to_string())
+    }
+
+    /// [`RateLimiter::recent`] for a client address, counted under its [`limit_key`].
+    pub fn recent_client(&self, ip: IpAddr) -> usize {
+        self.recent(&limit_key(ip).to_string())
+    }
+
+    /// [`RateLimiter::reset`] for a client address, counted under its [`limit_key`].
+    pub fn reset_client(&self, ip: IpAddr) {
+        self.reset(&limit_key(ip).to_string())
+    }
+
+    fn recent_at(&self, key: &str, now: Instant) -> usize {
+        let mut events = self.lock();
+        match events.get_mut(key) {
+            Some(q) => {
+                let _ = self.judge(q, now);
+                q.len()
+            }
+            None => 0,
+        }
     }
 
     fn check_at(&self, key: &str, now: Instant) -> Result<(), Duration> {
@@ -107,6 +143,22 @@ pub fn client_ip(
         .unwrap_or(peer_ip)
 }
 
+/// The address every per-client limit counts under: an IPv4 address as it is (an IPv4-mapped IPv6
+/// address too), an IPv6 address by its /64, the smallest block a provider routes to one customer,
+/// who could otherwise take a fresh address for every attempt.
+pub fn limit_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
 /// Seconds for a `Retry-After` header, rounded up.
 pub fn retry_after_secs(d: Duration) -> u64 {
     d.as_secs() + u64::from(d.subsec_nanos() > 0)
@@ -131,6 +183,17 @@ mod tests {
         assert!(limiter.hit_at("a", t0 + Duration::from_secs(61)).is_ok());
         limiter.reset("a");
         assert!(limiter.check_at("a", t0 + Duration::from_secs(62)).is_ok());
+    }
+
+    #[test]
+    fn ipv6_clients_are_counted_per_64() {
+        let key = |s: &str| limit_key(s.parse().unwrap()).to_string();
+        assert_eq!(key("203.0.113.9"), "203.0.113.9");
+        assert_eq!(key("::ffff:203.0.113.9"), "203.0.113.9", "IPv4-mapped");
+        assert_eq!(key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), "2001:db8:1:2::");
+        assert_eq!(key("2001:db8:1:2::1"), key("2001:db8:1:2:ffff::7"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::1"), "::");
     }
 
     #[test]

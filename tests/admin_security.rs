@@ -4,15 +4,12 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
+use common::{ADMIN_PASSWORD, ADMIN_USER, PNG, TestServer, upload};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
 use studio::config::Layer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-const PNG: &[u8] =
-    b"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x0bIDATx\x9cc`\x00\x02\x00\x00\x05\x00\x01z^\xab?\x00\x00\x00\x00IEND\xaeB`\x82";
 
 async fn login_as(server: &TestServer, username: &str, password: &str) -> reqwest::Response {
     login_from(server, username, password, None).await
@@ -65,30 +62,6 @@ async fn still_healthy(server: &TestServer) {
     let html = res.text().await.unwrap();
     assert!(!html.to_lowercase().contains("javascript:"));
     assert!(!html.contains("<script>alert"));
-}
-
-async fn upload(
-    server: &TestServer,
-    token: &str,
-    name: &str,
-    mime: &str,
-    bytes: Vec<u8>,
-) -> reqwest::Response {
-    let form = reqwest::multipart::Form::new().part(
-        "file",
-        reqwest::multipart::Part::bytes(bytes)
-            .file_name(name.to_string())
-            .mime_str(mime)
-            .unwrap(),
-    );
-    server
-        .client
-        .post(server.url("/api/admin/media-files"))
-        .bearer_auth(token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
 }
 
 /// Sends `body` with `Transfer-Encoding: chunked` (no length to judge it by) and returns the
@@ -218,6 +191,63 @@ async fn expired_tokens_are_refused_and_the_lifetime_is_configurable() {
     server.stop().await;
 }
 
+/// The key is in every backup: whoever holds one could sign tokens for the next generations. Signing
+/// out everywhere makes a new key, so such a token is refused.
+#[tokio::test]
+async fn a_token_forged_with_the_old_key_is_refused_after_sign_out_everywhere() {
+    let server = TestServer::start().await;
+    let session = token(&server).await;
+    let old_key = server.app.store.hmac_key().unwrap();
+    let admin = server
+        .app
+        .store
+        .admin_by_username(ADMIN_USER)
+        .unwrap()
+        .unwrap();
+    let now = studio::auth::now_secs();
+    let hour = Duration::from_secs(3600);
+    let forged: Vec<String> = (1..=2)
+        .map(|ahead| {
+            let generation = admin.token_generation.wrapping_add(ahead);
+            studio::auth::issue_token(&old_key, admin.id, generation, now, hour).unwrap()
+        })
+        .collect();
+    let res = server
+        .client
+        .post(server.url("/api/admin/sign-out-everywhere"))
+        .bearer_auth(&session)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_ne!(server.app.store.hmac_key().unwrap(), old_key, "a new key");
+    assert_eq!(server.app.store.hmac_key().unwrap().len(), 32);
+    for t in forged.iter().chain([&session]) {
+        assert_eq!(
+            verify_with(&server, &format!("Bearer {t}")).await,
+            401,
+            "{t}"
+        );
+    }
+    // A form token handed out before is no good either: the message is filed under spam.
+    let form_token = studio::spam::issue(&old_key, studio::store::now_ms() - 10_000).unwrap();
+    let res = server
+        .client
+        .post(server.url("/api/contact"))
+        .json(&json!({ "name": "Asha", "email": "asha@example.in", "message": "hello", "formToken": form_token }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let stored = server.app.store.contacts().unwrap();
+    assert_eq!(stored[0].folder, studio::store::Folder::Spam);
+    assert_eq!(
+        verify_with(&server, &format!("Bearer {}", token(&server).await)).await,
+        200
+    );
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn a_password_change_revokes_every_earlier_token() {
     let server = TestServer::start().await;
@@ -330,16 +360,135 @@ async fn forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy() {
     assert_eq!(res.status(), 429);
     let res = login_from(&server, "user-6", "guess", Some("203.0.113.8")).await;
     assert_eq!(res.status(), 401, "another client is not punished");
-    // Per user name, whatever the address.
+    // IPv6 clients are counted per /64: a fresh address in the same block is the same client.
     for i in 0..5 {
-        let xff = format!("198.51.100.{i}");
-        let res = login_from(&server, ADMIN_USER, "guess", Some(&xff)).await;
+        let xff = format!("2001:db8:7:7::{i:x}");
+        let res = login_from(&server, &format!("v6-{i}"), "guess", Some(&xff)).await;
         assert_eq!(res.status(), 401);
     }
-    let res = login_from(&server, ADMIN_USER, "guess", Some("198.51.100.99")).await;
+    let res = login_from(&server, "v6-5", "guess", Some("2001:db8:7:7:ffff::1")).await;
+    assert_eq!(res.status(), 429, "the same /64");
+    let res = login_from(&server, "v6-6", "guess", Some("2001:db8:7:8::1")).await;
+    assert_eq!(res.status(), 401, "another /64");
+    server.stop().await;
+}
+
+/// The review's finding: five wrong passwords a minute from anywhere locked the owner out of every
+/// address. Failures of one user name from many addresses now never refuse another address.
+#[tokio::test]
+async fn nobody_can_lock_the_owner_out() {
+    let server = TestServer::start_with(Layer {
+        trusted_proxies: Some(vec!["127.0.0.1".into()]),
+        ..Layer::default()
+    })
+    .await;
+    for i in 0..12 {
+        let xff = format!("198.51.100.{i}");
+        let res = login_from(&server, ADMIN_USER, "guess", Some(&xff)).await;
+        assert_eq!(res.status(), 401, "attempt {i}");
+    }
+    let res = login_from(&server, "Admin", "guess", Some("198.51.100.99")).await;
+    assert_eq!(res.status(), 401, "a fresh address is never refused");
+    let res = login_from(&server, ADMIN_USER, ADMIN_PASSWORD, Some("203.0.113.50")).await;
+    assert_eq!(
+        res.status(),
+        200,
+        "the owner signs in from an address that has not failed"
+    );
+    let body: Value = res.json().await.unwrap();
+    let token = body["token"].as_str().unwrap().to_string();
+    // A password change from that address is not refused either.
+    let res = server
+        .client
+        .post(server.url("/api/admin/password"))
+        .header("x-forwarded-for", "203.0.113.50")
+        .bearer_auth(&token)
+        .json(&json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "another-long-password" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    // The failing address itself is limited, whatever names it tries.
+    for i in 0..5 {
+        let res = login_from(&server, &format!("guess-{i}"), "guess", Some("192.0.2.9")).await;
+        assert_eq!(res.status(), 401, "attempt {i}");
+    }
+    let res = login_from(
+        &server,
+        ADMIN_USER,
+        "another-long-password",
+        Some("192.0.2.9"),
+    )
+    .await;
     assert_eq!(res.status(), 429);
-    let res = login_from(&server, "Admin", "guess", Some("198.51.100.98")).await;
-    assert_eq!(res.status(), 429, "user names are counted without case");
+    server.stop().await;
+}
+
+/// A hostile page can make its visitors' browsers post a form or text/plain to another site, never
+/// JSON: so the sign-in and every JSON call take only `application/json`.
+#[tokio::test]
+async fn login_and_json_calls_answer_415_to_anything_but_json() {
+    let server = TestServer::start().await;
+    let body = json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }).to_string();
+    for content_type in [
+        Some("text/plain"),
+        Some("text/plain;charset=UTF-8"),
+        Some("application/x-www-form-urlencoded"),
+        Some("multipart/form-data; boundary=x"),
+        None,
+    ] {
+        let mut req = server
+            .client
+            .post(server.url("/api/admin/login"))
+            .body(body.clone());
+        if let Some(t) = content_type {
+            req = req.header("content-type", t);
+        }
+        let res = req.send().await.unwrap();
+        assert_eq!(res.status(), 415, "{content_type:?}");
+        let answer: Value = res.json().await.unwrap();
+        assert_eq!(answer["message"], "Send the body as application/json");
+    }
+    let token = token(&server).await;
+    for (method, path, body) in [
+        (
+            Method::POST,
+            "/api/admin/hero-slides",
+            json!({ "title": "x", "imageUrl": "/a.png" }),
+        ),
+        (
+            Method::POST,
+            "/api/admin/company-settings",
+            json!({ "settingKey": "company_name", "settingValue": "x" }),
+        ),
+        (
+            Method::POST,
+            "/api/admin/password",
+            json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "another-long-password" }),
+        ),
+        (
+            Method::POST,
+            "/api/contact",
+            json!({ "name": "n", "email": "a@b.in", "message": "m" }),
+        ),
+    ] {
+        let res = server
+            .client
+            .request(method, server.url(path))
+            .bearer_auth(&token)
+            .header("content-type", "text/plain")
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 415, "{path}");
+    }
+    let res = login_as(&server, ADMIN_USER, ADMIN_PASSWORD).await;
+    assert_eq!(
+        res.status(),
+        200,
+        "JSON still works, and nothing above changed the password"
+    );
     server.stop().await;
 }
 
@@ -579,6 +728,37 @@ async fn a_clean_svg_is_served_sandboxed_as_an_attachment() {
             .unwrap()
             .starts_with("attachment"),
     );
+    server.stop().await;
+}
+
+/// A crafted data file (a restored backup from elsewhere) names HTML: `/media` still serves it as an
+/// inert sandboxed document, so it can never run script on the site's origin.
+#[tokio::test]
+async fn every_media_answer_is_sandboxed_whatever_the_data_file_says() {
+    let server = TestServer::start().await;
+    let crafted = studio::store::MediaFile {
+        name: "0123456789abcdef0123456789abcdef.html".into(),
+        content_type: "text/html".into(),
+        bytes: b"<script>alert(document.domain)</script>".to_vec(),
+        created_at_ms: 0,
+        image: None,
+        variant_of: None,
+    };
+    server.app.store.put_media(&crafted).unwrap();
+    let token = token(&server).await;
+    let res = upload(&server, &token, "pixel.png", "image/png", PNG.to_vec()).await;
+    let body: Value = res.json().await.unwrap();
+    let png = body["fileUrl"].as_str().unwrap().to_string();
+    for path in ["/media/0123456789abcdef0123456789abcdef.html", png.as_str()] {
+        let res = server.get(path).await;
+        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.headers()["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(
+            res.headers()["content-security-policy"],
+            "sandbox; default-src 'none'",
+            "{path}"
+        );
+    }
     server.stop().await;
 }
 

@@ -124,6 +124,15 @@ async fn each_invalid_message_is_a_400_with_a_reason_and_stores_nothing() {
             json!({ "name": "N", "email": "a b@c.in", "message": "m" }),
             "Please enter a valid email address.",
         ),
+        // What the owner's mail client would read as a hidden copy and a body.
+        (
+            json!({ "name": "N", "email": "x?bcc=spy%40evil.example&body=hello@gmail.com", "message": "m" }),
+            "Please enter a valid email address.",
+        ),
+        (
+            json!({ "name": "N", "email": "a;b@c.in", "message": "m" }),
+            "Please enter a valid email address.",
+        ),
         (
             json!({ "name": "N", "email": long_email, "message": "m" }),
             "Please enter a valid email address.",
@@ -343,7 +352,13 @@ async fn only_post_is_served_and_errors_stay_json() {
 
 #[tokio::test]
 async fn the_plain_form_confirms_once_stores_and_redirects_to_a_thank_you_page() {
-    let server = TestServer::start().await;
+    // The confirmation's token is dated when it is handed out: with a short typing time, pressing
+    // Send at once is a person's press (see the test below for the default).
+    let server = TestServer::start_with(Layer {
+        contact_min_fill: Some("1ms".into()),
+        ..Layer::default()
+    })
+    .await;
     let typed = [
         ("name", " Ravi Kumar "),
         ("email", "ravi@example.in"),
@@ -366,7 +381,6 @@ async fn the_plain_form_confirms_once_stores_and_redirects_to_a_thank_you_page()
         .and_then(|rest| rest.split('"').next())
         .unwrap()
         .to_string();
-    // At once, as a person pressing Send on a filled-in page may.
     let mut confirmed = typed.to_vec();
     confirmed.push(("formToken", &token));
     let res = post_form(&server, &confirmed).await;
@@ -507,5 +521,151 @@ async fn the_plain_form_files_bots_under_spam_and_refuses_what_it_cannot_read() 
         .await
         .unwrap();
     assert_eq!(res.status(), 405);
+    server.stop().await;
+}
+
+fn token_in(page: &str) -> String {
+    page.split("name=\"formToken\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_string()
+}
+
+/// The review's finding: the confirmation page's token came dated `contact_min_fill` in the past,
+/// so two requests filed a bot's message in the inbox.
+#[tokio::test]
+async fn a_token_is_as_old_as_it_is_whatever_path_handed_it_out() {
+    let server = TestServer::start().await;
+    let typed = [
+        ("name", "Bot"),
+        ("email", "bot@example.in"),
+        ("message", "cheap links"),
+    ];
+    let before = studio::store::now_ms();
+    let page = post_form(&server, &typed).await.text().await.unwrap();
+    let token = token_in(&page);
+    let key = server.app.store.hmac_key().unwrap();
+    let issued = studio::spam::issued_at(&key, &token).unwrap();
+    assert!(
+        issued >= before,
+        "dated when handed out: {issued} < {before}"
+    );
+    // Posted at once: asked again, with the same token, and nothing is kept.
+    let mut at_once = typed.to_vec();
+    at_once.push(("formToken", &token));
+    let res = post_form(&server, &at_once).await;
+    assert_eq!(res.status(), 200);
+    let page = res.text().await.unwrap();
+    assert!(page.contains("Please check your message and press Send Message"));
+    assert_eq!(token_in(&page), token);
+    assert!(stored(&server).is_empty());
+    // Through the API, a token handed out this instant is a bot's.
+    let res = server.get("/api/contact/token").await;
+    let fresh: Value = res.json().await.unwrap();
+    let mut body = valid();
+    body["formToken"] = fresh["token"].clone();
+    assert_eq!(post_json(&server, &body).await.status(), 201);
+    assert_eq!(stored(&server)[0].folder, Folder::Spam);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_token_carries_one_message_and_a_replay_is_spam() {
+    let server = TestServer::start().await;
+    let token = typed_token(&server);
+    let mut body = valid();
+    body["formToken"] = json!(token);
+    // A refused message does not spend the token: the visitor fixes the field and sends again.
+    let mut bad = body.clone();
+    bad["email"] = json!("not-an-address");
+    assert_eq!(post_json(&server, &bad).await.status(), 400);
+    assert_eq!(post_json(&server, &body).await.status(), 201);
+    assert_eq!(stored(&server)[0].folder, Folder::Inbox);
+    assert_eq!(
+        post_json(&server, &body).await.status(),
+        201,
+        "answered alike"
+    );
+    let form = [
+        ("name", "Meera Iyer"),
+        ("email", "meera@example.in"),
+        ("message", "again"),
+        ("formToken", token.as_str()),
+    ];
+    assert_eq!(post_form(&server, &form).await.status(), 303);
+    let all = stored(&server);
+    assert_eq!(all.len(), 3);
+    assert_eq!(
+        all.iter().map(|m| m.folder).collect::<Vec<_>>(),
+        [Folder::Spam, Folder::Spam, Folder::Inbox],
+        "newest first: both replays kept aside"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn handing_out_tokens_is_limited_per_address_and_ipv6_per_64() {
+    let server = TestServer::start_with(Layer {
+        trusted_proxies: Some(vec!["127.0.0.1".into()]),
+        ..Layer::default()
+    })
+    .await;
+    let token_from = |from: String| {
+        server
+            .client
+            .get(server.url("/api/contact/token"))
+            .header("x-forwarded-for", from)
+            .send()
+    };
+    for i in 0..20 {
+        let res = token_from(format!("2001:db8:5:5::{i:x}")).await.unwrap();
+        assert_eq!(res.status(), 200, "token {i}");
+    }
+    let res = token_from("2001:db8:5:5:abcd::1".into()).await.unwrap();
+    assert_eq!(res.status(), 429, "the same /64");
+    assert!(res.headers().contains_key("retry-after"));
+    assert!(error_message(res).await.contains("Please try again in"));
+    // The no-JavaScript form's confirmation hands out tokens under the same limit.
+    let res = server
+        .client
+        .post(server.url("/contact"))
+        .header("x-forwarded-for", "2001:db8:5:5::77")
+        .form(&[("name", "N"), ("email", "a@b.in"), ("message", "m")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 429);
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("<form class=\"cf-form\"")
+    );
+    let res = token_from("2001:db8:5:6::1".into()).await.unwrap();
+    assert_eq!(res.status(), 200, "another /64");
+    // Messages too are counted per /64.
+    let send = |from: String| {
+        server
+            .client
+            .post(server.url("/api/contact"))
+            .header("x-forwarded-for", from)
+            .json(&valid())
+            .send()
+    };
+    for i in 0..5 {
+        assert_eq!(
+            send(format!("2001:db8:9:9::{i:x}")).await.unwrap().status(),
+            201
+        );
+    }
+    assert_eq!(
+        send("2001:db8:9:9:1::1".into()).await.unwrap().status(),
+        429
+    );
+    assert_eq!(
+        send("::ffff:203.0.113.40".into()).await.unwrap().status(),
+        201
+    );
     server.stop().await;
 }

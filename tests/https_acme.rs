@@ -322,6 +322,15 @@ async fn a_certificate_from_pebble_then_https_h2_hsts_redirects_and_a_restart_wi
         redirect.headers()["location"],
         format!("https://{DOMAIN}:{https_port}/about?lang=en").as_str()
     );
+    // Only the names in `domains`: never a redirect to a host the request made up.
+    let elsewhere = plain
+        .get(format!("http://127.0.0.1:{http_port}/about"))
+        .header("host", "evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(elsewhere.status(), 421);
+    assert!(elsewhere.headers().get("location").is_none());
 
     let status = studio::tls::status(&server.app).unwrap();
     assert_eq!(status[0].not_after, Some(stored.not_after));

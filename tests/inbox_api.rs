@@ -39,7 +39,7 @@ async fn bots_are_filed_under_spam_and_people_in_the_inbox() {
     assert_eq!(res.headers()["cache-control"], "no-store");
     let fresh: Value = res.json().await.unwrap();
     let fresh = fresh["token"].as_str().unwrap().to_string();
-    assert!(fresh.starts_with("f1."), "{fresh}");
+    assert!(fresh.starts_with("f2."), "{fresh}");
     let typed = server.form_token(Duration::from_secs(30));
     let mut person = message("Person");
     person["formToken"] = json!(typed);
@@ -357,6 +357,14 @@ async fn the_csv_export_survives_spreadsheets() {
     store
         .add_contact("Tab", "t@example.in", "\tstarts with a tab")
         .unwrap();
+    // Where a spreadsheet splits cells on `;`, the part after it would start a formula.
+    store
+        .add_contact(
+            "Bob;=HYPERLINK(\"http://evil.example\")",
+            "b@example.in",
+            "hi",
+        )
+        .unwrap();
 
     let res = server
         .client
@@ -379,21 +387,31 @@ async fn the_csv_export_survives_spreadsheets() {
     assert_eq!(&bytes[..3], b"\xef\xbb\xbf", "UTF-8 BOM");
     let text = std::str::from_utf8(&bytes[3..]).unwrap();
     let rows: Vec<&str> = text.split("\r\n").collect();
-    assert_eq!(rows[0], "Date,Name,Email,Message,Read,Folder");
+    assert_eq!(
+        rows[0],
+        "\"Date\",\"Name\",\"Email\",\"Message\",\"Read\",\"Folder\""
+    );
     assert!(
-        rows[1].ends_with(",Tab,t@example.in,'\tstarts with a tab,no,inbox"),
+        rows[1].ends_with(
+            ",\"Bob;'=HYPERLINK(\"\"http://evil.example\"\")\",\"b@example.in\",\"hi\",\"no\",\"inbox\""
+        ),
         "{}",
         rows[1]
     );
     assert!(
+        rows[2].ends_with(",\"Tab\",\"t@example.in\",\"'\tstarts with a tab\",\"no\",\"inbox\""),
+        "{}",
+        rows[2]
+    );
+    assert!(
         text.contains(
-            ",\"'=HYPERLINK(\"\"http://x\"\")\",'+91@example.in,\"'@SUM(A1)\r\n-1\",no,spam\r\n"
+            ",\"'=HYPERLINK(\"\"http://x\"\")\",\"'+91@example.in\",\"'@SUM(A1)\r\n'-1\",\"no\",\"spam\"\r\n"
         ),
         "{text}"
     );
     assert!(
         text.contains(
-            ",\"Ravi, Kumar\",ravi@example.in,\"Line one\nLine \"\"two\"\"\",no,inbox\r\n"
+            ",\"Ravi, Kumar\",\"ravi@example.in\",\"Line one\nLine \"\"two\"\"\",\"no\",\"inbox\"\r\n"
         ),
         "{text}"
     );

@@ -286,3 +286,109 @@ async fn the_pretty_log_names_method_path_status_and_latency() {
     server.signal("TERM");
     assert_eq!(server.wait().code(), Some(0));
 }
+
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// They hold the token key, password hashes, messages and TLS keys: never readable by other users,
+/// whatever the umask says (022 is the usual one, and gives 0644 to a plain new file).
+#[tokio::test]
+async fn every_copy_of_the_data_file_is_private_whatever_the_umask() {
+    // SAFETY: umask is process-wide and affects only files created afterwards; 022 is the
+    // default every other test runs under anyway.
+    unsafe { libc::umask(0o022) };
+    let (dir, data) = fresh_data();
+    let d = data.to_str().unwrap();
+    assert_eq!(mode(&data), 0o600, "a new data file");
+    let server = Server::start(dir.path(), &data, &[("STUDIO_BACKUP_DIR", "snaps")]);
+    server.wait_for_stderr("wrote a snapshot");
+    let snaps = studio::backup::snapshots(&dir.path().join("snaps")).unwrap();
+    assert_eq!(mode(&snaps[0]), 0o600, "a scheduled snapshot");
+    assert!(
+        !server.stderr_text().contains("chmod 600"),
+        "no warning for a private file"
+    );
+    drop(server);
+
+    let (status, out, err) = run(dir.path(), &["backup", "b/copy.redb", "--data", d], "");
+    assert!(status.success(), "{out}{err}");
+    assert_eq!(
+        mode(&dir.path().join("b/copy.redb")),
+        0o600,
+        "studio backup"
+    );
+
+    // A data file an earlier release left readable is kept aside private on restore.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let (status, out, err) = run(dir.path(), &["restore", "b/copy.redb", "--data", d], "");
+    assert!(status.success(), "{out}{err}");
+    assert_eq!(mode(&data), 0o600, "the restored file");
+    let kept = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("studio.redb.bak-"))
+        .unwrap();
+    assert_eq!(mode(&kept), 0o600, "the .bak- copy");
+
+    // A readable data file gets one warning line at start.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let server = Server::start(dir.path(), &data, &[]);
+    let line = server.wait_for_stderr("chmod 600");
+    assert!(line.contains("644"), "{line}");
+    assert_eq!(
+        server.stderr_text().matches("chmod 600").count(),
+        1,
+        "one line"
+    );
+    drop(server);
+}
+
+#[tokio::test]
+async fn rotate_key_signs_everyone_out_and_refuses_a_file_in_use() {
+    let (dir, data) = fresh_data();
+    let d = data.to_str().unwrap();
+    let server = Server::start(dir.path(), &data, &[]);
+    let client = reqwest::Client::new();
+    let token = login(&client, &server.base).await;
+    let (status, out, err) = run(dir.path(), &["admin", "rotate-key", "--data", d], "");
+    assert!(!status.success(), "not while a server holds the file");
+    assert!(err.contains("in use"), "{err}");
+    assert_eq!(out, "");
+    drop(server);
+
+    let old_key = Store::open(&data).unwrap().hmac_key().unwrap();
+    let (status, out, err) = run(dir.path(), &["admin", "rotate-key", "--data", d], "");
+    assert!(status.success(), "{out}{err}");
+    assert!(out.contains("signed out"), "{out}");
+    let new_key = Store::open(&data).unwrap().hmac_key().unwrap();
+    assert_ne!(old_key, new_key);
+    assert_eq!(new_key.len(), 32);
+
+    let server = Server::start(dir.path(), &data, &[]);
+    let res = client
+        .get(server.url("/api/admin/verify"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 401, "the earlier session is over");
+    login(&client, &server.base).await;
+    drop(server);
+
+    let missing = dir.path().join("none.redb");
+    let (status, _, err) = run(
+        dir.path(),
+        &["admin", "rotate-key", "--data", missing.to_str().unwrap()],
+        "",
+    );
+    assert!(!status.success());
+    assert!(err.contains("no data file"), "{err}");
+}

@@ -91,10 +91,22 @@ async fn assets_are_embedded_and_immutable() {
     server.stop().await;
 }
 
+async fn get_as(server: &TestServer, path: &str, host: &str) -> reqwest::Response {
+    server
+        .client
+        .get(server.url(path))
+        .header("host", host)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The review's finding: with `public_url` unset, `Host: evil.example` made the sitemap list
+/// `http://evil.example/...`. The origin is only ever what the host or the owner set.
 #[tokio::test]
-async fn robots_and_sitemap_are_real_files() {
+async fn robots_and_sitemap_name_only_the_configured_origin_never_the_host_header() {
     let server = TestServer::start().await;
-    let res = server.get("/robots.txt").await;
+    let res = get_as(&server, "/robots.txt", "evil.example").await;
     assert_eq!(res.status(), 200);
     assert!(
         res.headers()["content-type"]
@@ -104,15 +116,97 @@ async fn robots_and_sitemap_are_real_files() {
     );
     let robots = res.text().await.unwrap();
     assert!(robots.contains("Disallow: /adminpanel"));
-    assert!(robots.contains(&format!("Sitemap: {}/sitemap.xml", server.base)));
-    let res = server.get("/sitemap.xml").await;
+    assert!(
+        !robots.contains("Sitemap"),
+        "no address, no sitemap: {robots}"
+    );
+    assert!(!robots.contains("evil"));
+    let res = get_as(&server, "/sitemap.xml", "evil.example").await;
+    assert_eq!(res.status(), 404);
+    assert!(!res.text().await.unwrap().contains("evil"));
+
+    // The owner sets the site address in the panel.
+    let token = common::login(&server).await;
+    let save = |value: &str| {
+        server
+            .client
+            .post(server.url("/api/admin/company-settings"))
+            .bearer_auth(&token)
+            .json(&serde_json::json!({ "settingKey": "site_url", "settingValue": value }))
+            .send()
+    };
+    for bad in [
+        "studio.example",
+        "https://studio.example/path",
+        "javascript:alert(1)",
+    ] {
+        let res = save(bad).await.unwrap();
+        assert_eq!(res.status(), 400, "{bad}");
+        let body: serde_json::Value = res.json().await.unwrap();
+        assert!(
+            body["message"].as_str().unwrap().contains("settingValue"),
+            "{body}"
+        );
+    }
+    let res = save("https://Studio.Example/").await.unwrap();
+    assert_eq!(res.status(), 200);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["settingValue"], "https://studio.example");
+    let (status, address) = common::call(
+        &server,
+        &token,
+        reqwest::Method::GET,
+        "/api/admin/site-address",
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        address,
+        serde_json::json!({ "origin": "https://studio.example", "source": "site_url" })
+    );
+    let robots = get_as(&server, "/robots.txt", "evil.example")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        robots.contains("Sitemap: https://studio.example/sitemap.xml"),
+        "{robots}"
+    );
+    let res = get_as(&server, "/sitemap.xml", "evil.example").await;
     assert_eq!(res.status(), 200);
     let xml = res.text().await.unwrap();
-    assert!(xml.contains(&format!(
-        "<loc>{}/portfolio/ceramic-design</loc>",
-        server.base
-    )));
-    assert!(!xml.contains("adminpanel"));
+    assert!(xml.contains("<loc>https://studio.example/portfolio/ceramic-design</loc>"));
+    assert!(!xml.contains("evil") && !xml.contains("adminpanel"));
+    // The pages' canonical links come from the same place.
+    let page = get_as(&server, "/about", "evil.example")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("https://studio.example/about"), "canonical");
+    assert!(!page.contains("evil.example"));
+    server.stop().await;
+
+    // studio.toml's public_url wins over the panel's address.
+    let server = TestServer::start_with(studio::config::Layer {
+        public_url: Some("https://www.studio.example".into()),
+        ..Default::default()
+    })
+    .await;
+    server
+        .app
+        .store
+        .upsert_setting("site_url", "https://other.example", "Site address")
+        .unwrap();
+    let xml = get_as(&server, "/sitemap.xml", "evil.example")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(xml.contains("<loc>https://www.studio.example/portfolio/ceramic-design</loc>"));
+    assert!(!xml.contains("other.example"));
     server.stop().await;
 }
 

@@ -21,7 +21,7 @@ const CRAWLERS: [&str; 4] = [
      HeadlessChrome/131.0.0.0 Safari/537.36",
 ];
 
-/// Sends what `ui/src/lib/beacon.ts` sends: a JSON string as text/plain, as `sendBeacon` does.
+/// Sends what `ui/src/lib/beacon.ts` sends: a JSON Blob typed `application/json`.
 async fn beacon(
     client: &reqwest::Client,
     base: &str,
@@ -36,7 +36,7 @@ async fn beacon(
     client
         .post(format!("{base}/api/stats/view"))
         .header("user-agent", ua)
-        .header("content-type", "text/plain;charset=UTF-8")
+        .header("content-type", "application/json")
         .body(body.to_string())
         .send()
         .await
@@ -224,13 +224,27 @@ async fn the_report_is_for_the_owner_and_bad_input_is_refused() {
     let res = c
         .post(server.url("/api/stats/view"))
         .header("user-agent", CHROME)
+        .header("content-type", "application/json")
         .body("not json")
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), 400);
+    // What another site could make its visitors' browsers send: a string, typed text/plain.
+    for content_type in [Some("text/plain;charset=UTF-8"), None] {
+        let mut req = c
+            .post(server.url("/api/stats/view"))
+            .header("user-agent", CHROME)
+            .body(json!({ "path": "/" }).to_string());
+        if let Some(t) = content_type {
+            req = req.header("content-type", t);
+        }
+        let res = req.send().await.unwrap();
+        assert_eq!(res.status(), 415, "{content_type:?}");
+    }
     let res = c
         .post(server.url("/api/stats/view"))
+        .header("content-type", "application/json")
         .body(json!({ "path": "x".repeat(8 * 1024) }).to_string())
         .send()
         .await

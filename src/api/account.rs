@@ -60,11 +60,13 @@ async fn change_password(
         tracing::warn!(client = %keys.ip, "password change refused: too many attempts");
         return Ok(too_many_attempts(wait));
     }
+    keys.wait_if_slowed(&app).await;
     let store = app.store.clone();
     let id = who.id;
     let stored = blocking(move || store.admin(id)).await?;
     let matched = auth::check_login_password(stored.map(|a| a.password_hash), current).await;
     if !matched {
+        keys.failed(&app);
         tracing::info!(client = %keys.ip, admin = %who.username, "password change: wrong current password");
         // Not 401: the session itself is fine, and the panel signs out on a 401.
         return Ok(error_response(StatusCode::FORBIDDEN, WRONG_CURRENT));

@@ -9,12 +9,12 @@ use super::{ApiError, blocking, error_response, json_response, with_app};
 use crate::app::App;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
-use crate::store::{Admin, HeroSlide, HeroSlideInput, Setting, Store};
+use crate::store::{Admin, HeroSlide, Setting, Store};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, UNIX_EPOCH};
 use warp::filters::BoxedFilter;
@@ -90,10 +90,11 @@ async fn authenticate(app: &App, headers: &HeaderMap) -> Result<AdminIdentity, A
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, BAD_TOKEN))
 }
 
-/// A JSON object body of at most `JSON_BODY_LIMIT` bytes, chunked or not; 413 beyond, 400 when it
-/// is not JSON or not an object.
+/// A JSON object body of at most `JSON_BODY_LIMIT` bytes, chunked or not; 415 unless it is declared
+/// `application/json`, 413 beyond the limit, 400 when it is not JSON or not an object.
 pub fn json_body() -> impl Filter<Extract = (Map<String, Value>,), Error = Rejection> + Clone {
-    warp::header::headers_cloned()
+    super::json_content_type()
+        .and(warp::header::headers_cloned())
         .and(warp::body::stream())
         .and_then(|headers: HeaderMap, body| async move {
             read_json_object(&headers, body)
@@ -176,57 +177,6 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
             json_response(StatusCode::OK, &serde_json::json!({ "admin": admin }))
         });
 
-    let list_slides = warp::path!("admin" / "hero-slides")
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(|_: AdminIdentity, app: Arc<App>| {
-            list_json::<_, SlideJson>(app, Store::hero_slides)
-        });
-
-    let create_slide = warp::path!("admin" / "hero-slides")
-        .and(warp::post())
-        .and(admin())
-        .and(app_())
-        .and(json_body())
-        .and_then(
-            |_: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
-                let input = slide_input(&Fields(body))?;
-                let slide =
-                    write_and_refresh(app, move |store| store.create_hero_slide(input)).await?;
-                Ok::<_, Rejection>(json_response(StatusCode::CREATED, &SlideJson::from(slide)))
-            },
-        );
-
-    let update_slide = warp::path!("admin" / "hero-slides" / u64)
-        .and(warp::put())
-        .and(admin())
-        .and(app_())
-        .and(json_body())
-        .and_then(
-            |id: u64, _: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
-                let input = slide_input(&Fields(body))?;
-                let slide = write_and_refresh(app, move |store| store.update_hero_slide(id, input))
-                    .await?
-                    .ok_or_else(slide_not_found)?;
-                Ok::<_, Rejection>(json_response(StatusCode::OK, &SlideJson::from(slide)))
-            },
-        );
-
-    let delete_slide = warp::path!("admin" / "hero-slides" / u64)
-        .and(warp::delete())
-        .and(admin())
-        .and(app_())
-        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
-            if !write_and_refresh(app, move |store| store.delete_hero_slide(id)).await? {
-                return Err(warp::reject::custom(slide_not_found()));
-            }
-            Ok::<_, Rejection>(json_response(
-                StatusCode::OK,
-                &serde_json::json!({ "id": id, "message": "Hero slide deleted" }),
-            ))
-        });
-
     let list_settings = warp::path!("admin" / "company-settings")
         .and(warp::get())
         .and(admin())
@@ -251,26 +201,32 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
             },
         );
 
+    // Where the site's absolute URLs point, and why (the Overview and Settings say so).
+    let site_address = warp::path!("admin" / "site-address")
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
+            let found = blocking(move || app.origin.of(&app.store)).await?;
+            let (origin, source) = found.unzip();
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "origin": origin, "source": source }),
+            ))
+        });
+
     login
         .or(verify)
         .unify()
-        .or(list_slides)
+        .or(site_address)
         .unify()
-        .or(create_slide)
-        .unify()
-        .or(update_slide)
-        .unify()
-        .or(delete_slide)
+        .or(super::resource::routes::<HeroSlides>(app.clone()))
         .unify()
         .or(list_settings)
         .unify()
         .or(save_setting)
         .unify()
         .boxed()
-}
-
-fn slide_not_found() -> ApiError {
-    ApiError::not_found("No hero slide has that id")
 }
 
 /// Runs a store write, then re-renders the public pages so visitors see it on their next load. A
@@ -312,7 +268,8 @@ async fn login(
         tracing::warn!(client = %keys.ip, "sign-in refused: too many attempts");
         return Ok(too_many_attempts(wait));
     }
-    let ip_key = keys.ip.clone();
+    let ip_key = keys.ip;
+    keys.wait_if_slowed(&app).await;
 
     let store = app.store.clone();
     let lookup = username.clone();
@@ -324,6 +281,7 @@ async fn login(
     let matched =
         auth::check_login_password(admin.as_ref().map(|a| a.password_hash.clone()), password).await;
     let Some(admin) = admin.filter(|_| matched) else {
+        keys.failed(&app);
         tracing::info!(client = %ip_key, "sign-in failed");
         return Ok(error_response(
             StatusCode::UNAUTHORIZED,
@@ -336,9 +294,19 @@ async fn login(
     Ok(json_response(StatusCode::OK, &session))
 }
 
-/// The keys a password attempt is counted under: the client's address and the user name.
+/// Failures of one user name, from any address, after which its sign-ins from addresses that
+/// have failed themselves are slowed down.
+const USER_FAILURES_BEFORE_SLOWDOWN: usize = 5;
+/// The wait before such an attempt's password check.
+const SLOWDOWN: Duration = Duration::from_secs(2);
+
+/// Where a password attempt is counted (docs/admin-api.md, "Sign-in limits"). Attempts per client
+/// address (its /64 for IPv6) end in 429 for that address. Failures per user name come from
+/// anywhere, so they never refuse anyone: they only slow down the addresses that have failed
+/// themselves. A correct password from an address that has not failed is never refused or delayed
+/// because of other addresses, so nobody can lock the owner out.
 pub(super) struct LoginKeys {
-    pub ip: String,
+    pub ip: IpAddr,
     user: String,
 }
 
@@ -351,24 +319,50 @@ impl LoginKeys {
     ) -> LoginKeys {
         let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
         LoginKeys {
-            ip: client_ip(peer, forwarded, &app.config.trusted_proxies).to_string(),
+            ip: client_ip(peer, forwarded, &app.config.trusted_proxies),
             user: username.to_lowercase().chars().take(MAX_USERNAME).collect(),
         }
     }
 
-    /// Counts an attempt. Counted before the check, so a burst of parallel guesses cannot all
-    /// pass a check that only later failures would close.
+    /// Counts an attempt against the address. Counted before the check, so a burst of parallel
+    /// guesses cannot all pass a check that only later failures would close.
     pub fn hit(&self, app: &App) -> Result<(), Duration> {
-        app.limits
-            .login_by_ip
-            .hit(&self.ip)
-            .and_then(|()| app.limits.login_by_user.hit(&self.user))
+        app.limits.login_by_ip.hit_client(self.ip)
     }
 
-    /// The rightful owner proved the password: earlier failures no longer say anything about them.
+    /// Waits before the password check when the user name is under attack and this address has
+    /// tried before (see [`slowdown`]).
+    pub async fn wait_if_slowed(&self, app: &App) {
+        let delay = slowdown(
+            app.limits.login_by_user.recent(&self.user),
+            app.limits.login_by_ip.recent_client(self.ip),
+        );
+        if !delay.is_zero() {
+            tracing::info!(client = %self.ip, "sign-in slowed down: its user name is under attack");
+            tokio::time::sleep(delay).await;
+        }
+    }
+
+    /// A wrong password: counted against the user name too.
+    pub fn failed(&self, app: &App) {
+        // At its cap the limiter records nothing more; the name is slowed down all the same.
+        let _ = app.limits.login_by_user.hit(&self.user);
+    }
+
+    /// The rightful owner proved the password: this address's earlier attempts no longer say
+    /// anything about it. The user name's failures stay: they were other addresses'.
     pub fn reset(&self, app: &App) {
-        app.limits.login_by_ip.reset(&self.ip);
-        app.limits.login_by_user.reset(&self.user);
+        app.limits.login_by_ip.reset_client(self.ip);
+    }
+}
+
+/// The wait before a password check, given the user name's recent failures and this address's
+/// recent attempts (this one included).
+fn slowdown(user_failures: usize, address_attempts: usize) -> Duration {
+    if user_failures >= USER_FAILURES_BEFORE_SLOWDOWN && address_attempts > 1 {
+        SLOWDOWN
+    } else {
+        Duration::ZERO
     }
 }
 
@@ -507,16 +501,46 @@ pub fn is_safe_link(value: &str) -> bool {
     })
 }
 
-fn slide_input(f: &Fields) -> Result<HeroSlideInput, ApiError> {
-    Ok(HeroSlideInput {
-        title: f.required_text("title", MAX_TITLE)?,
-        subtitle: f.text("subtitle", MAX_SUBTITLE, false)?,
-        image_url: f.link("imageUrl", true)?,
-        button_text: f.text("buttonText", MAX_BUTTON_TEXT, false)?,
-        button_link: f.link("buttonLink", false)?,
-        order: f.integer_or_zero("order"),
-        is_active: f.flag("isActive", true)?,
-    })
+/// The home page's hero slides (SPEC §7), on the shared resource code.
+pub struct HeroSlides;
+
+impl super::resource::Resource for HeroSlides {
+    type Record = HeroSlide;
+    type Json = SlideJson;
+    const PATH: &'static str = "hero-slides";
+    const NOUN: &'static str = "Hero slide";
+    const ORDERED: bool = false;
+
+    fn input(f: &Fields) -> Result<HeroSlide, ApiError> {
+        Ok(HeroSlide {
+            id: 0,
+            title: f.required_text("title", MAX_TITLE)?,
+            subtitle: f.text("subtitle", MAX_SUBTITLE, false)?,
+            image_url: f.link("imageUrl", true)?,
+            button_text: f.text("buttonText", MAX_BUTTON_TEXT, false)?,
+            button_link: f.link("buttonLink", false)?,
+            order: f.integer_or_zero("order"),
+            is_active: f.flag("isActive", true)?,
+            // A replaced slide keeps its own (`hero_slide_rule`).
+            created_at_ms: crate::store::now_ms(),
+        })
+    }
+
+    fn rule() -> crate::store::Rule<'static, HeroSlide> {
+        &crate::store::hero_slide_rule
+    }
+}
+
+/// Empty, or 8 to 15 digits with an optional leading `+` and spaces between (`+91 98480 22338`).
+pub fn is_whatsapp_number(value: &str) -> bool {
+    if value.is_empty() {
+        return true;
+    }
+    let rest = value.strip_prefix('+').unwrap_or(value);
+    let digits = rest.chars().filter(char::is_ascii_digit).count();
+    rest.starts_with(|c: char| c.is_ascii_digit())
+        && rest.chars().all(|c| c.is_ascii_digit() || c == ' ')
+        && (8..=15).contains(&digits)
 }
 
 /// Settings whose value becomes a link or an image on the public pages.
@@ -540,8 +564,20 @@ fn setting_input(f: &Fields) -> Result<(String, String, String), ApiError> {
     if !f.0.contains_key("settingValue") {
         return Err(ApiError::bad_request("settingValue is required"));
     }
-    let value = if is_link_setting(&key) {
+    let value = if key == crate::origin::SITE_URL_KEY {
+        crate::origin::parse_site_url(&f.text("settingValue", MAX_URL, false)?)
+            .map_err(ApiError::bad_request)?
+    } else if is_link_setting(&key) {
         f.link("settingValue", false)?
+    } else if key == "company_whatsapp" {
+        let number = f.text("settingValue", MAX_SETTING_VALUE, false)?;
+        if !is_whatsapp_number(&number) {
+            return Err(ApiError::bad_request(
+                "settingValue must be a WhatsApp number: 8 to 15 digits, optionally with a \
+                 leading + and spaces (or empty for none)",
+            ));
+        }
+        number
     } else {
         f.text("settingValue", MAX_SETTING_VALUE, true)?
     };
@@ -564,7 +600,7 @@ pub(crate) fn iso8601(ms: u64) -> String {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct SlideJson {
+pub struct SlideJson {
     id: u64,
     title: String,
     subtitle: String,
@@ -658,6 +694,37 @@ mod tests {
             "vbscript:x",
         ] {
             assert!(!is_safe_link(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn only_addresses_that_failed_are_slowed_down_and_only_under_attack() {
+        assert_eq!(slowdown(0, 5), Duration::ZERO);
+        assert_eq!(slowdown(4, 3), Duration::ZERO);
+        assert_eq!(
+            slowdown(5, 1),
+            Duration::ZERO,
+            "a fresh address goes straight"
+        );
+        assert_eq!(slowdown(5, 2), SLOWDOWN);
+    }
+
+    #[test]
+    fn whatsapp_numbers_are_digits_with_an_optional_plus() {
+        for ok in ["", "+91 98480 22338", "919848022338", "12345678"] {
+            assert!(is_whatsapp_number(ok), "{ok}");
+        }
+        for bad in [
+            "+",
+            "1234567",
+            "+91 98480 22338 12345",
+            "+91-98480",
+            "tel:9848022338",
+            " 12345678",
+            "++9198480",
+            "9848O22338",
+        ] {
+            assert!(!is_whatsapp_number(bad), "{bad}");
         }
     }
 

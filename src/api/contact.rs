@@ -68,6 +68,8 @@ pub enum Accepted {
 pub enum Refused {
     Invalid(String),
     TooMany(Duration),
+    /// Too many form tokens asked for from one address.
+    TooManyForms(Duration),
     Failed(ApiError),
 }
 
@@ -75,7 +77,7 @@ impl Refused {
     pub fn status(&self) -> StatusCode {
         match self {
             Refused::Invalid(_) => StatusCode::BAD_REQUEST,
-            Refused::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            Refused::TooMany(_) | Refused::TooManyForms(_) => StatusCode::TOO_MANY_REQUESTS,
             Refused::Failed(e) => e.status,
         }
     }
@@ -84,6 +86,11 @@ impl Refused {
         match self {
             Refused::Invalid(m) => m.clone(),
             Refused::TooMany(wait) => too_many_message(*wait),
+            Refused::TooManyForms(wait) => format!(
+                "The contact form was asked for many times from your network. Please try again in \
+                 {}, or call us directly.",
+                minutes(*wait)
+            ),
             Refused::Failed(_) => {
                 "We could not save your message just now. Please try again in a moment.".into()
             }
@@ -92,7 +99,7 @@ impl Refused {
 
     /// Adds `Retry-After` to a response when the refusal was the rate limit.
     pub fn add_headers(&self, res: &mut Response) {
-        if let Refused::TooMany(wait) = self
+        if let Refused::TooMany(wait) | Refused::TooManyForms(wait) = self
             && let Ok(v) = HeaderValue::from_str(&limits::retry_after_secs(*wait).to_string())
         {
             res.headers_mut().insert(header::RETRY_AFTER, v);
@@ -101,12 +108,18 @@ impl Refused {
 }
 
 fn too_many_message(wait: Duration) -> String {
+    format!(
+        "You have sent several messages in a short time. Please try again in {}, \
+         or call us directly.",
+        minutes(wait)
+    )
+}
+
+/// A wait in whole minutes, rounded up: "1 minute", "10 minutes".
+fn minutes(wait: Duration) -> String {
     let minutes = limits::retry_after_secs(wait).div_ceil(60).max(1);
     let unit = if minutes == 1 { "minute" } else { "minutes" };
-    format!(
-        "You have sent several messages in a short time. Please try again in {minutes} {unit}, \
-         or call us directly."
-    )
+    format!("{minutes} {unit}")
 }
 
 /// Checks the fields: all three present after trimming, a plausible e-mail address, and lengths
@@ -150,12 +163,15 @@ pub fn validate(input: &ContactInput) -> Result<ValidContact, String> {
     })
 }
 
-/// A syntactic check of the addresses people type: `local@domain.tld`, no spaces or characters
-/// that only appear in quoted or bracketed forms, a domain of at least two labels (ASCII letters,
-/// digits and inner hyphens, or any visible non-ASCII character: internationalised names carry
-/// combining marks such as the Telugu virama) and a top-level label that is not all digits.
+/// A conservative check of the addresses people type, since the owner answers them through a
+/// `mailto:` link: `local@domain.tld`, where the local part holds only letters, digits and
+/// `. _ + - '` (any non-ASCII letter too, for internationalised addresses), so nothing a mail
+/// client or a URL reads as syntax (`? = & % / \ < > ( ) , ; :`, quotes, spaces) ever gets in;
+/// and a domain of at least two labels (ASCII letters, digits and inner hyphens, or any visible
+/// non-ASCII character: internationalised names carry combining marks such as the Telugu virama)
+/// whose top-level label is not all digits.
 pub fn is_email(email: &str) -> bool {
-    let Some((local, domain)) = email.rsplit_once('@') else {
+    let Some((local, domain)) = email.split_once('@') else {
         return false;
     };
     let local_ok = !local.is_empty()
@@ -163,9 +179,11 @@ pub fn is_email(email: &str) -> bool {
         && !local.starts_with('.')
         && !local.ends_with('.')
         && !local.contains("..")
-        && local
-            .chars()
-            .all(|c| !c.is_whitespace() && !c.is_control() && !"@\"(),:;<>[\\]".contains(c));
+        && local.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '.' | '_' | '+' | '-' | '\'')
+                || (!c.is_ascii() && c.is_alphanumeric())
+        });
     let labels: Vec<&str> = domain.split('.').collect();
     let domain_ok = labels.len() >= 2
         && labels.iter().all(|l| {
@@ -203,12 +221,25 @@ pub async fn submit(
     // Bots count against the limit too, so a flood from one address soon meets a 429.
     app.limits
         .contact_by_ip
-        .hit(&client.to_string())
+        .hit_client(client)
         .map_err(Refused::TooMany)?;
     let Some(valid) = valid else {
         tracing::info!(%client, "contact form honeypot filled in with unusable fields; dropped");
         return Ok(Accepted::DroppedAsBot);
     };
+    // The token is spent only by a message that is kept, so a visitor who fixes a refused field
+    // sends again with the same one.
+    let verdict = verdict.and_then(|ticket| {
+        if app
+            .limits
+            .used_form_tokens
+            .claim(ticket, crate::store::now_ms())
+        {
+            Ok(())
+        } else {
+            Err(SpamReason::Replayed)
+        }
+    });
     let folder = match verdict {
         Ok(()) => Folder::Inbox,
         Err(reason) => {
@@ -225,11 +256,11 @@ pub async fn submit(
     Ok(Accepted::Stored(stored))
 }
 
-/// Whether a submission is a person's (`Ok`) or why it looks like a bot's.
+/// Whether a submission is a person's (`Ok`, with its token) or why it looks like a bot's.
 pub async fn verdict(
     app: &Arc<App>,
     input: &ContactInput,
-) -> Result<Result<(), SpamReason>, ApiError> {
+) -> Result<Result<spam::Ticket, SpamReason>, ApiError> {
     let store = app.store.clone();
     let key = blocking(move || store.hmac_key()).await?;
     Ok(spam::check(
@@ -241,10 +272,24 @@ pub async fn verdict(
     ))
 }
 
-/// A fresh form token, handed out now.
-pub async fn form_token(app: &Arc<App>) -> Result<String, ApiError> {
+/// A fresh form token for `client`, dated now whatever path hands it out, and counted against the
+/// client's limit: harvesting tokens to spend later is as limited as sending.
+pub async fn form_token(app: &Arc<App>, client: IpAddr) -> Result<String, Refused> {
+    app.limits
+        .form_tokens_by_ip
+        .hit_client(client)
+        .map_err(Refused::TooManyForms)?;
     let store = app.store.clone();
-    blocking(move || spam::issue(&store.hmac_key()?, crate::store::now_ms())).await
+    blocking(move || spam::issue(&store.hmac_key()?, crate::store::now_ms()))
+        .await
+        .map_err(Refused::Failed)
+}
+
+/// A refusal as a JSON answer, with `Retry-After` when it was a limit.
+fn refusal_response(refused: &Refused) -> Response {
+    let mut res = super::error_response(refused.status(), &refused.message());
+    refused.add_headers(&mut res);
+    res
 }
 
 /// The one place a new message is announced, and where it is known to be a person's (inbox) or a
@@ -276,16 +321,17 @@ pub fn client_filter(app: Arc<App>) -> impl Filter<Extract = (IpAddr,), Error = 
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     let token = warp::path!("contact" / "token")
         .and(warp::get())
+        .and(client_filter(app.clone()))
         .and(with_app(app.clone()))
-        .and_then(|app: Arc<App>| async move {
-            let token = form_token(&app).await?;
-            Ok::<_, Rejection>(json_response(
-                StatusCode::OK,
-                &serde_json::json!({ "token": token }),
-            ))
+        .then(|client: IpAddr, app: Arc<App>| async move {
+            match form_token(&app, client).await {
+                Ok(token) => json_response(StatusCode::OK, &serde_json::json!({ "token": token })),
+                Err(refused) => refusal_response(&refused),
+            }
         });
     let post = warp::path!("contact")
         .and(warp::post())
+        .and(super::json_content_type())
         .and(warp::body::content_length_limit(BODY_MAX))
         .and(warp::body::json::<ContactInput>())
         .and(client_filter(app.clone()))
@@ -300,11 +346,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
                     Ok(Accepted::DroppedAsBot) => {
                         json_response(StatusCode::CREATED, &serde_json::json!({ "message": SENT }))
                     }
-                    Err(refused) => {
-                        let mut res = super::error_response(refused.status(), &refused.message());
-                        refused.add_headers(&mut res);
-                        res
-                    }
+                    Err(refused) => refusal_response(&refused),
                 })
             },
         );
@@ -378,6 +420,8 @@ mod tests {
             "o'neil@example.com",
             "user@xn--80ak6aa92e.com",
             "ravi@ఉదాహరణ.భారత్",
+            "first_last-1@sub.example.co.uk",
+            "ünal@example.de",
         ] {
             assert!(is_email(good), "{good}");
         }
@@ -401,6 +445,25 @@ mod tests {
             "<a@b.in>",
             "a@[127.0.0.1]",
             "a@b_c.in",
+            // What a mail client would read as more headers or another recipient.
+            "x?bcc=spy%40evil.example&body=hi@gmail.com",
+            "x?cc=a@b.in",
+            "a=b@c.in",
+            "a&b@c.in",
+            "a%40b@c.in",
+            "a/b@c.in",
+            "a\\b@c.in",
+            "a(b)@c.in",
+            "a,b@c.in",
+            "a;b@c.in",
+            "a:b@c.in",
+            "\"a\"@b.in",
+            "a`b@c.in",
+            "a!b@c.in",
+            "a#b@c.in",
+            "a@b.in?subject=x",
+            "a@b.in&cc=c@d.in",
+            "a@b%2ein",
         ] {
             assert!(!is_email(bad), "{bad}");
         }

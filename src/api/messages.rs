@@ -182,25 +182,34 @@ fn restored_from(id: u64, body: Map<String, Value>) -> Result<ContactMessage, Ap
 
 // ----- CSV -----
 
-/// One CSV cell (RFC 4180): a leading `'` on anything a spreadsheet would run as a formula, then
-/// quotes around any cell holding a comma, quote or line break, with inner quotes doubled.
+/// One CSV cell (RFC 4180), always quoted, inner quotes doubled. A spreadsheet runs a cell that
+/// starts with `= + - @`, a tab or a carriage return as a formula, and one that splits on `;` or
+/// `,` (or reads a line break as a new row) sees a new cell after each of them: so a `'` goes
+/// before such a character wherever it starts the cell or follows one of those (spaces between
+/// allowed).
 pub fn csv_cell(value: &str) -> String {
-    let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{value}")
-    } else {
-        value.to_string()
-    };
-    if guarded.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", guarded.replace('"', "\"\""))
-    } else {
-        guarded
+    let mut out = String::with_capacity(value.len() + 4);
+    out.push('"');
+    let mut starts_a_cell = true;
+    for c in value.chars() {
+        if starts_a_cell && matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r') {
+            out.push('\'');
+        }
+        if c == '"' {
+            out.push('"');
+        }
+        out.push(c);
+        starts_a_cell = matches!(c, ';' | ',' | '\n' | '\r') || (starts_a_cell && c == ' ');
     }
+    out.push('"');
+    out
 }
 
 /// Every message as CSV: a UTF-8 BOM (so spreadsheets read the names right), a header row, one
 /// CRLF-ended row per message, newest first.
 pub fn csv(messages: &[ContactMessage]) -> String {
-    let mut out = String::from("\u{feff}Date,Name,Email,Message,Read,Folder\r\n");
+    let header = ["Date", "Name", "Email", "Message", "Read", "Folder"].map(csv_cell);
+    let mut out = format!("\u{feff}{}\r\n", header.join(","));
     for m in messages {
         let row = [
             iso8601(m.created_at_ms),
@@ -318,20 +327,39 @@ mod tests {
 
     #[test]
     fn cells_are_quoted_and_formulas_defused() {
-        assert_eq!(csv_cell("plain"), "plain");
+        assert_eq!(csv_cell("plain"), "\"plain\"");
+        assert_eq!(csv_cell(""), "\"\"");
         assert_eq!(csv_cell("a, b"), "\"a, b\"");
         assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_cell("one\r\ntwo"), "\"one\r\ntwo\"");
-        assert_eq!(csv_cell("=1+1"), "'=1+1");
-        assert_eq!(csv_cell("+91 98480"), "'+91 98480");
-        assert_eq!(csv_cell("-2"), "'-2");
-        assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_cell("\tx"), "'\tx");
+        assert_eq!(csv_cell("=1+1"), "\"'=1+1\"");
+        assert_eq!(csv_cell("+91 98480"), "\"'+91 98480\"");
+        assert_eq!(csv_cell("-2"), "\"'-2\"");
+        assert_eq!(csv_cell("@SUM(A1)"), "\"'@SUM(A1)\"");
+        assert_eq!(csv_cell("\tx"), "\"'\tx\"");
         assert_eq!(csv_cell("\rx"), "\"'\rx\"");
+        assert_eq!(csv_cell("  =1"), "\"  '=1\"");
         assert_eq!(
             csv_cell("=HYPERLINK(\"x\",\"y\")"),
             "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\""
         );
+        assert_eq!(
+            csv_cell("a-b 1+1 x@y"),
+            "\"a-b 1+1 x@y\"",
+            "inside a word: no guard"
+        );
+    }
+
+    #[test]
+    fn a_formula_after_a_separator_or_a_line_break_is_defused() {
+        assert_eq!(
+            csv_cell("Bob;=HYPERLINK(\"http://evil.example\")"),
+            "\"Bob;'=HYPERLINK(\"\"http://evil.example\"\")\""
+        );
+        assert_eq!(csv_cell("Bob, =1+1"), "\"Bob, '=1+1\"");
+        assert_eq!(csv_cell("Hi\n@SUM(A1)"), "\"Hi\n'@SUM(A1)\"");
+        assert_eq!(csv_cell("Hi\r\n-1"), "\"Hi\r\n'-1\"");
+        assert_eq!(csv_cell("x;\t+1"), "\"x;'\t+1\"");
     }
 
     #[test]

@@ -12,8 +12,10 @@ pub mod media;
 pub mod messages;
 pub mod news;
 pub mod page_data;
+pub mod pages;
 pub mod projects;
 pub mod resource;
+pub mod revisions;
 pub mod stats;
 pub mod testimonials;
 
@@ -119,6 +121,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(resource::routes::<testimonials::Testimonials>(app.clone()))
         .unify()
         .or(page_data::routes(app.clone()))
+        .unify()
+        .or(pages::routes(app.clone()))
         .unify();
     let messages = messages::routes(app.clone());
     let account = account::routes(app.clone());
@@ -158,6 +162,35 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     warp::path("api").and(all.recover(recover).unify())
 }
 
+/// What a 415 says.
+pub const SEND_JSON: &str = "Send the body as application/json";
+
+/// Passes only requests whose body is declared `application/json` (parameters allowed); anything
+/// else, no type at all included, is a 415. A form, `text/plain` or an untyped body is what a
+/// hostile page can make its visitors' browsers send to another site without asking; JSON is not.
+pub fn json_content_type() -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    warp::header::optional::<String>("content-type")
+        .and_then(|value: Option<String>| async move {
+            if value.as_deref().is_some_and(is_json_type) {
+                Ok(())
+            } else {
+                Err(warp::reject::custom(ApiError::new(
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                    SEND_JSON,
+                )))
+            }
+        })
+        .untuple_one()
+}
+
+/// `application/json`, with any parameters (`; charset=utf-8`), in any case.
+pub fn is_json_type(content_type: &str) -> bool {
+    content_type
+        .split(';')
+        .next()
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+}
+
 /// Hands the shared application state to a handler.
 pub fn with_app(app: Arc<App>) -> impl Filter<Extract = (Arc<App>,), Error = Infallible> + Clone {
     warp::any().map(move || app.clone())
@@ -186,10 +219,7 @@ pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
             "The request needs a Content-Length".into(),
         )
     } else if rejection.find::<reject::UnsupportedMediaType>().is_some() {
-        (
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Send the body as application/json".into(),
-        )
+        (StatusCode::UNSUPPORTED_MEDIA_TYPE, SEND_JSON.into())
     } else if let Some(e) = rejection.find::<reject::MissingHeader>() {
         if e.name().eq_ignore_ascii_case("authorization") {
             (StatusCode::UNAUTHORIZED, "Sign in first".into())
@@ -216,4 +246,30 @@ pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
         )
     };
     Ok(error_response(status, &message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_json_is_json() {
+        for ok in [
+            "application/json",
+            "Application/JSON; charset=utf-8",
+            " application/json ",
+        ] {
+            assert!(is_json_type(ok), "{ok}");
+        }
+        for bad in [
+            "text/plain",
+            "text/plain;charset=UTF-8",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "application/jsonp",
+            "",
+        ] {
+            assert!(!is_json_type(bad), "{bad}");
+        }
+    }
 }

@@ -33,6 +33,7 @@ struct Beacon {
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
     let view = warp::path!("stats" / "view")
         .and(warp::post())
+        .and(super::json_content_type())
         .and(warp::body::content_length_limit(BEACON_MAX))
         .and(warp::body::bytes())
         .and(super::contact::client_filter(app.clone()))
@@ -58,7 +59,6 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
 
 /// The beacon's answer says nothing about what was counted, so it teaches a robot nothing.
 fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) -> Response {
-    // sendBeacon sends a string as text/plain, so the body is read as JSON whatever its type says.
     let Ok(beacon) = serde_json::from_slice::<Beacon>(&body) else {
         return error_response(
             StatusCode::BAD_REQUEST,
@@ -77,6 +77,7 @@ fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) ->
             user_agent: text(header::USER_AGENT).unwrap_or(""),
             client,
             own_hosts: &own_hosts,
+            founder_path: app.shells.pages().founder_path(),
         },
         SystemTime::now(),
     );

@@ -6,6 +6,7 @@ pub mod backfill;
 pub mod decode;
 pub mod encode;
 pub mod placeholder;
+pub mod svg;
 pub mod variants;
 
 use crate::store::{MediaFile, Store, StoredImage};

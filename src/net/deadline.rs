@@ -138,7 +138,8 @@ impl Caps {
 
 struct Entry {
     fd: RawFd,
-    ip: IpAddr,
+    /// The client's [`crate::limits::limit_key`], which the per-address cap counts.
+    key: IpAddr,
     conn: Arc<Conn>,
 }
 
@@ -201,7 +202,9 @@ impl Registry {
             return None;
         }
         let exempt = self.exempt.contains(&ip);
-        let count = inner.per_address.entry(ip).or_default();
+        // Counted as every per-client limit counts: an IPv6 client by its /64.
+        let key = crate::limits::limit_key(ip);
+        let count = inner.per_address.entry(key).or_default();
         if !exempt && *count >= self.caps.per_address {
             return None;
         }
@@ -212,7 +215,7 @@ impl Registry {
             id,
             Entry {
                 fd: socket.as_raw_fd(),
-                ip,
+                key,
                 conn: conn.clone(),
             },
         );
@@ -293,11 +296,11 @@ impl Drop for Guard {
             .lock()
             .unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = inner.conns.remove(&self.id)
-            && let Some(count) = inner.per_address.get_mut(&entry.ip)
+            && let Some(count) = inner.per_address.get_mut(&entry.key)
         {
             *count -= 1;
             if *count == 0 {
-                inner.per_address.remove(&entry.ip);
+                inner.per_address.remove(&entry.key);
             }
         }
     }
@@ -385,6 +388,35 @@ mod tests {
         let big = Caps::from_open_files(1 << 20);
         assert_eq!(big.per_address, 256);
         assert!(Caps::from_open_files(10).total >= 16);
+    }
+
+    #[tokio::test]
+    async fn an_ipv6_client_is_capped_per_64() {
+        let caps = Caps {
+            total: 16,
+            per_address: 2,
+        };
+        let timeouts = Timeouts {
+            head: Duration::from_secs(20),
+            idle: Duration::from_secs(60),
+            body: Duration::from_secs(30),
+            handshake: Duration::from_secs(10),
+        };
+        let registry = Registry::start(caps, timeouts, Vec::new());
+        let socket = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+        let admit = |ip: &str| registry.admit(&socket, ip.parse().unwrap(), false);
+        let a = admit("2001:db8:1:1::1").expect("first");
+        let _b = admit("2001:db8:1:1::2").expect("second");
+        assert!(
+            admit("2001:db8:1:1:ffff::3").is_none(),
+            "the same /64 is one client"
+        );
+        assert!(admit("2001:db8:1:2::1").is_some(), "another /64 is another");
+        drop(a);
+        assert!(
+            admit("2001:db8:1:1::9").is_some(),
+            "a closed connection frees its place"
+        );
     }
 
     #[test]

@@ -127,6 +127,13 @@ impl Bound {
         let graceful = GracefulShutdown::new();
         let renewals = self.tls.as_ref().map(|tls| tls.clone().spawn_renewals());
         let https_port = self.addr.port();
+        let domains: Arc<[String]> = self
+            .app
+            .config
+            .https
+            .as_ref()
+            .map(|https| https.domains.clone().into())
+            .unwrap_or_default();
         tokio::pin!(stop);
         loop {
             let (stream, peer, plain_http) = tokio::select! {
@@ -151,9 +158,10 @@ impl Bound {
             let watcher = graceful.watcher();
             if plain_http {
                 let tls = self.tls.clone();
+                let domains = domains.clone();
                 tokio::spawn(async move {
                     if let Some(tls) = tls {
-                        redirect::serve(stream, guard, tls, https_port, watcher).await;
+                        redirect::serve(stream, guard, tls, domains, https_port, watcher).await;
                     }
                 });
             } else if let Some(tls) = tls {

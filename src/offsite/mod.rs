@@ -198,11 +198,7 @@ fn unnamed_file(near: &Path, what: &str) -> Result<File> {
     let mut name = near.as_os_str().to_owned();
     name.push(format!(".{what}-{tag}"));
     let path = PathBuf::from(name);
-    let file = File::options()
-        .read(true)
-        .write(true)
-        .create_new(true)
-        .open(&path)
+    let file = crate::private_files::create_new(&path)
         .with_context(|| format!("creating {}", path.display()))?;
     std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
     Ok(file)

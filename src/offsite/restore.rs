@@ -84,9 +84,10 @@ pub fn restore(config: &Config, which: &str) -> Result<(String, Option<PathBuf>)
             &NOW_RETRIES,
             &format!("downloading {}", copy.name),
             || async {
-                let mut file = tokio::fs::File::create(&download.0).await.map_err(|e| {
+                let file = crate::private_files::create(&download.0).map_err(|e| {
                     S3Error::Other(format!("creating {}: {e}", download.0.display()))
                 })?;
+                let mut file = tokio::fs::File::from_std(file);
                 storage.get_to_file(&key, &mut file).await?;
                 file.sync_all()
                     .await
@@ -118,7 +119,8 @@ fn open_copy(offsite: &OffsiteConfig, src: &Path, dest: &Path) -> Result<()> {
         .context("reading the download")?;
     let mut out = std::io::BufWriter::with_capacity(
         crypt::CHUNK,
-        File::create(dest).with_context(|| format!("creating {}", dest.display()))?,
+        crate::private_files::create(dest)
+            .with_context(|| format!("creating {}", dest.display()))?,
     );
     if crypt::is_encrypted(&start[..n]) {
         let passphrase = offsite.passphrase.as_ref().ok_or_else(|| {

@@ -1,4 +1,5 @@
-//! The admin accounts: password hashes and the token generation that revokes sessions.
+//! The admin accounts: password hashes, and revoking sessions (a new token-signing key and a new
+//! token generation).
 
 use super::*;
 
@@ -23,8 +24,9 @@ impl Store {
         decode_all(&txn.open_table(ADMINS)?)
     }
 
-    /// Sets an admin's password hash, creating the admin when missing. Bumps the token generation,
-    /// so every token issued before is refused. Returns the admin and whether it was created.
+    /// Sets an admin's password hash, creating the admin when missing. Changing a password makes a
+    /// new token-signing key ([`Store::rotate_hmac_key`]) and bumps the token generation, so every
+    /// token signed before is refused. Returns the admin and whether it was created.
     pub fn set_admin_password(&self, username: &str, password_hash: &str) -> Result<(Admin, bool)> {
         self.write(|txn| {
             let existing = decode_all::<Admin>(&txn.open_table(ADMINS)?)?
@@ -35,6 +37,7 @@ impl Store {
                 Some(mut a) => {
                     a.password_hash = password_hash.to_string();
                     a.token_generation = a.token_generation.wrapping_add(1);
+                    put_new_hmac_key(txn)?;
                     a
                 }
                 None => Admin {
@@ -51,8 +54,9 @@ impl Store {
         })
     }
 
-    /// Bumps admin `id`'s token generation, so every token issued before is refused ('Sign out
-    /// everywhere'). `None` when there is no such admin.
+    /// 'Sign out everywhere': a new token-signing key and a new generation for admin `id`, so every
+    /// token signed before (sessions, preview links, contact form tokens) is refused, even one
+    /// forged with the old key, which is in every earlier backup. `None` when there is no such admin.
     pub fn revoke_admin_tokens(&self, id: u64) -> Result<Option<Admin>> {
         self.write(|txn| {
             let mut table = txn.open_table(ADMINS)?;
@@ -65,7 +69,14 @@ impl Store {
             };
             admin.token_generation = admin.token_generation.wrapping_add(1);
             table.insert(admin.id, admin.encode()?.as_slice())?;
+            put_new_hmac_key(txn)?;
             Ok(Some(admin))
         })
+    }
+
+    /// Replaces the token-signing key with a new random one (`studio admin rotate-key`): every
+    /// token signed before is refused.
+    pub fn rotate_hmac_key(&self) -> Result<()> {
+        self.write(put_new_hmac_key)
     }
 }

@@ -6,15 +6,17 @@
 //!
 //! The shared `/contact` page cannot carry a per-visit form token (it is rendered once per data
 //! change), so a post without one, or with one that has run out, gets a confirmation page: the
-//! same form, filled in, with a fresh token; pressing Send there files the message in the inbox.
+//! same form, filled in, with a fresh token (dated when it is handed out, and counted against the
+//! address's limit); pressing Send there, once `contact_min_fill` has passed, files the message in
+//! the inbox. Pressed sooner, the same page comes back with the same token.
 
 use super::{Dist, html_security_headers, shell::escape};
 use crate::api::contact::{
-    self, Accepted, BODY_MAX, ContactInput, EMAIL_MAX, MESSAGE_MAX, NAME_MAX,
+    self, Accepted, BODY_MAX, ContactInput, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, Refused,
 };
 use crate::api::with_app;
 use crate::app::App;
-use crate::spam::{self, SpamReason};
+use crate::spam::SpamReason;
 use std::net::IpAddr;
 use std::sync::{Arc, LazyLock};
 use warp::http::{HeaderValue, StatusCode, header};
@@ -211,26 +213,6 @@ impl Frame {
     }
 }
 
-/// A token for a form this server renders. It is dated `contact_min_fill` back: the visitor has
-/// already typed the message once, and a person pressing Send on a filled-in form can be quick.
-/// A bot gains nothing it could not get by waiting those seconds.
-async fn page_token(app: &Arc<App>) -> String {
-    let store = app.store.clone();
-    let issued =
-        crate::store::now_ms().saturating_sub(app.config.contact_min_fill.as_millis() as u64);
-    match tokio::task::spawn_blocking(move || spam::issue(&store.hmac_key()?, issued)).await {
-        Ok(Ok(token)) => token,
-        Ok(Err(e)) => {
-            tracing::error!("signing a contact form token: {e:#}");
-            String::new()
-        }
-        Err(e) => {
-            tracing::error!("signing a contact form token: {e}");
-            String::new()
-        }
-    }
-}
-
 fn html(status: StatusCode, body: String) -> Response {
     let mut res = Response::new(body.into());
     *res.status_mut() = status;
@@ -256,12 +238,21 @@ fn see_other(to: &'static str) -> Response {
 
 async fn post(input: ContactInput, client: IpAddr, app: Arc<App>) -> Result<Response, Rejection> {
     // A person posting the shared page's form without its script, or after a day away, is asked
-    // to confirm rather than filed under spam. A store failure here falls through to `submit`,
-    // which answers it.
-    if let Ok(Err(SpamReason::NoToken | SpamReason::Expired)) = contact::verdict(&app, &input).await
-    {
+    // to confirm rather than filed under spam; one pressing Send on that page before the token is
+    // `contact_min_fill` old sees it again. A store failure here falls through to `submit`, which
+    // answers it.
+    let token = match contact::verdict(&app, &input).await {
+        Ok(Err(SpamReason::NoToken | SpamReason::Expired)) => {
+            match contact::form_token(&app, client).await {
+                Ok(token) => Some(token),
+                Err(refused) => return Ok(refusal_page(&app, &refused, &input, "").await),
+            }
+        }
+        Ok(Err(SpamReason::TooFast)) => input.form_token.clone(),
+        _ => None,
+    };
+    if let Some(token) = token {
         let frame = Frame::load(&app).await;
-        let token = page_token(&app).await;
         return Ok(match contact::validate(&input) {
             Ok(_) => html(StatusCode::OK, frame.confirm(&input, &token)),
             Err(reason) => html(
@@ -270,18 +261,30 @@ async fn post(input: ContactInput, client: IpAddr, app: Arc<App>) -> Result<Resp
             ),
         });
     }
-    let refused = match contact::submit(&app, client, input.clone()).await {
-        Ok(Accepted::Stored(_) | Accepted::DroppedAsBot) => return Ok(see_other(THANK_YOU_PATH)),
-        Err(refused) => refused,
-    };
-    let frame = Frame::load(&app).await;
-    let token = page_token(&app).await;
+    match contact::submit(&app, client, input.clone()).await {
+        Ok(Accepted::Stored(_) | Accepted::DroppedAsBot) => Ok(see_other(THANK_YOU_PATH)),
+        // The token sent along is not spent by a refused message: it goes back in the form.
+        Err(refused) => {
+            let token = input.form_token.clone().unwrap_or_default();
+            Ok(refusal_page(&app, &refused, &input, &token).await)
+        }
+    }
+}
+
+/// The form again, with why it was refused and what was typed.
+async fn refusal_page(
+    app: &Arc<App>,
+    refused: &Refused,
+    typed: &ContactInput,
+    token: &str,
+) -> Response {
+    let frame = Frame::load(app).await;
     let mut res = html(
         refused.status(),
-        frame.refused(&refused.message(), &input, &token),
+        frame.refused(&refused.message(), typed, token),
     );
     refused.add_headers(&mut res);
-    Ok(res)
+    res
 }
 
 /// A body the form filters refused before the checks could run (too big, not a form).
@@ -308,11 +311,11 @@ async fn unreadable(rejection: Rejection, app: Arc<App>) -> Result<Response, Rej
     } else {
         return Err(rejection);
     };
+    // No token here: sending the form again asks to confirm, with one.
     let frame = Frame::load(&app).await;
-    let token = page_token(&app).await;
     Ok(html(
         status,
-        frame.refused(reason, &ContactInput::default(), &token),
+        frame.refused(reason, &ContactInput::default(), ""),
     ))
 }
 

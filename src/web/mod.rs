@@ -29,6 +29,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      connect-src 'self'; frame-src https://www.openstreetmap.org; object-src 'none'; \
      base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// The policy of every `/media` answer.
+pub const MEDIA_POLICY: &str = "sandbox; default-src 'none'";
+
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const ONE_DAY: &str = "public, max-age=86400";
 
@@ -61,25 +64,35 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
             Ok::<_, Rejection>(text(status, body, "no-store"))
         });
 
+    // Both name the site's origin (src/origin.rs), never the request's Host.
     let robots = warp::path!("robots.txt")
         .and(get)
         .and(with_app.clone())
-        .and(warp::header::optional::<String>("host"))
-        .map(|app: Arc<App>, host: Option<String>| {
-            text(
-                StatusCode::OK,
-                &robots_txt(&origin(&app, host.as_deref())),
-                ONE_DAY,
-            )
+        .and_then(|app: Arc<App>| async move {
+            Ok::<_, Rejection>(match origin(&app).await {
+                Ok(origin) => text(StatusCode::OK, &robots_txt(origin.as_deref()), ONE_DAY),
+                Err(res) => res,
+            })
         });
 
     let sitemap = warp::path!("sitemap.xml")
         .and(get)
         .and(with_app.clone())
-        .and(warp::header::optional::<String>("host"))
-        .map(|app: Arc<App>, host: Option<String>| {
+        .and_then(|app: Arc<App>| async move {
+            let origin = match origin(&app).await {
+                Ok(Some(origin)) => origin,
+                // Without a known address, every URL in it would be a guess.
+                Ok(None) => {
+                    return Ok::<_, Rejection>(text(
+                        StatusCode::NOT_FOUND,
+                        "No sitemap: the site's address is not set (Settings, Site address)\n",
+                        "no-store",
+                    ));
+                }
+                Err(res) => return Ok(res),
+            };
             let pages = app.shells.pages();
-            let xml = sitemap_xml(&origin(&app, host.as_deref()), pages.sitemap());
+            let xml = sitemap_xml(&origin, pages.sitemap());
             let mut res = Response::new(xml.into());
             set(
                 &mut res,
@@ -87,7 +100,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
                 "application/xml; charset=utf-8",
             );
             set(&mut res, header::CACHE_CONTROL, ONE_DAY);
-            res
+            Ok(res)
         });
 
     let media = warp::path("media")
@@ -260,8 +273,24 @@ async fn media_file(
     }
     let store = app.store.clone();
     let lookup = name.clone();
-    let file = match tokio::task::spawn_blocking(move || store.media(&lookup)).await {
-        Ok(Ok(Some(file))) => file,
+    let read = move || -> anyhow::Result<_> {
+        let Some(file) = store.media(&lookup)? else {
+            return Ok(None);
+        };
+        // A document downloads under the studio's name rather than its hash.
+        let studio = if file.content_type == crate::api::media::PDF {
+            store
+                .settings()?
+                .into_iter()
+                .find(|s| s.key == "company_name")
+                .map(|s| s.value)
+        } else {
+            None
+        };
+        Ok(Some((file, studio)))
+    };
+    let (file, studio) = match tokio::task::spawn_blocking(read).await {
+        Ok(Ok(Some(found))) => found,
         Ok(Ok(None)) => return Err(warp::reject::not_found()),
         Ok(Err(e)) => {
             tracing::error!("reading media {name}: {e:#}");
@@ -294,9 +323,12 @@ async fn media_file(
     if let Ok(v) = HeaderValue::from_str(&etag) {
         res.headers_mut().insert(header::ETAG, v);
     }
+    // Whatever type the data file names (a crafted file could say text/html), a file opened on its
+    // own is an inert document with no origin: no script, nothing loaded. `<img>` ignores this.
+    set(&mut res, header::CONTENT_SECURITY_POLICY, MEDIA_POLICY);
     if file.content_type == "image/svg+xml" {
-        // An SVG opened on its own is a document that could run script: keep it inert, and make a
-        // direct visit a download. `<img>` ignores both, so logos and slides still show.
+        // An SVG opened on its own is a document that could run script: its inline styles may
+        // apply, and a direct visit is a download. `<img>` ignores both, so logos and slides show.
         set(
             &mut res,
             header::CONTENT_SECURITY_POLICY,
@@ -304,7 +336,39 @@ async fn media_file(
         );
         set(&mut res, header::CONTENT_DISPOSITION, "attachment");
     }
+    if file.content_type == crate::api::media::PDF {
+        let disposition = format!(
+            "attachment; filename=\"{}\"",
+            download_name(
+                studio
+                    .as_deref()
+                    .unwrap_or(&crate::site::CONSTANTS.studio_name)
+            )
+        );
+        if let Ok(v) = HeaderValue::from_str(&disposition) {
+            res.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+        }
+    }
     Ok(res)
+}
+
+/// `Nivasa-Design-Studio-Brochure.pdf`: the studio's name in ASCII letters and digits, each run of
+/// anything else one hyphen, so that it is safe inside the header's quotes on every system.
+pub fn download_name(studio: &str) -> String {
+    let mut out = String::new();
+    for c in studio.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let stem: String = out.trim_end_matches('-').chars().take(80).collect();
+    if stem.is_empty() {
+        "Brochure.pdf".to_string()
+    } else {
+        format!("{stem}-Brochure.pdf")
+    }
 }
 
 /// Stored names are a hex hash, a dot and a short lower-case extension; nothing else is looked up.
@@ -326,47 +390,42 @@ pub fn is_media_name(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
-/// The site's origin for absolute URLs: `public_url` when set, else the request's Host.
-fn origin(app: &App, host: Option<&str>) -> String {
-    if let Some(url) = &app.config.public_url {
-        return url.clone();
+/// The site's origin, read off the async workers; a failure is answered as a 500.
+async fn origin(app: &Arc<App>) -> Result<Option<String>, Response> {
+    let app = app.clone();
+    let read = tokio::task::spawn_blocking(move || app.origin.of(&app.store)).await;
+    match read {
+        Ok(Ok(found)) => Ok(found.map(|(url, _)| url)),
+        Ok(Err(e)) => {
+            tracing::error!("reading the site's address: {e:#}");
+            Err(text(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "could not read the site's address\n",
+                "no-store",
+            ))
+        }
+        Err(e) => {
+            tracing::error!("reading the site's address: {e}");
+            Err(text(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "could not read the site's address\n",
+                "no-store",
+            ))
+        }
     }
-    let host = host
-        .filter(|h| {
-            !h.is_empty()
-                && h.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
-        })
-        .map(str::to_string)
-        .unwrap_or_else(|| app.config.listen.to_string());
-    format!("http://{host}")
 }
 
-pub fn robots_txt(origin: &str) -> String {
+/// robots.txt; it names the sitemap only when the site's origin is known.
+pub fn robots_txt(origin: Option<&str>) -> String {
     let mut out = String::from("User-agent: *\nAllow: /\n");
     for route in ROUTES.routes.iter().filter(|r| r.admin) {
         out.push_str(&format!("Disallow: {}\n", route.path));
     }
     out.push_str("Disallow: /api/\n");
-    out.push_str(&format!("\nSitemap: {origin}/sitemap.xml\n"));
-    out
-}
-
-/// The site's origin for the URLs inside rendered pages (canonical links, `og:image`, JSON-LD):
-/// `public_url`, else the first of the HTTPS `domains`. Without either they stay paths on this
-/// site (and pages name no canonical URL, which must be absolute), since pages are rendered once
-/// for every Host and the listening address (`0.0.0.0:8080`) is no address a visitor could use.
-pub fn site_origin(config: &crate::config::Config) -> String {
-    if let Some(url) = config.public_url.as_deref() {
-        return url.trim_end_matches('/').to_string();
+    if let Some(origin) = origin {
+        out.push_str(&format!("\nSitemap: {origin}/sitemap.xml\n"));
     }
-    let Some(https) = config.https.as_ref() else {
-        return String::new();
-    };
-    let Some(domain) = https.domains.first() else {
-        return String::new();
-    };
-    crate::hosts::https_origin(domain, https.https_listen.port())
+    out
 }
 
 pub fn sitemap_xml(origin: &str, entries: &[shell::SitemapEntry]) -> String {
@@ -440,6 +499,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn download_names_are_plain_ascii() {
+        assert_eq!(
+            download_name("Nivasa Design Studio"),
+            "Nivasa-Design-Studio-Brochure.pdf"
+        );
+        assert_eq!(
+            download_name("A&B \"Studio\"; x"),
+            "A-B-Studio-x-Brochure.pdf"
+        );
+        assert_eq!(download_name("Café Nivāsa"), "Caf-Niv-sa-Brochure.pdf");
+        assert_eq!(download_name("\r\n"), "Brochure.pdf");
+    }
+
+    #[test]
     fn media_names_are_strict() {
         assert!(is_media_name("0123456789abcdef0123.png"));
         assert!(!is_media_name("../etc/passwd"));
@@ -455,7 +528,8 @@ mod tests {
 
     #[test]
     fn robots_and_sitemap_come_from_the_route_table() {
-        let robots = robots_txt("https://studio.example");
+        assert!(!robots_txt(None).contains("Sitemap"));
+        let robots = robots_txt(Some("https://studio.example"));
         assert!(robots.contains("Disallow: /adminpanel"));
         assert!(robots.contains("Disallow: /admin-login"));
         assert!(robots.contains("Sitemap: https://studio.example/sitemap.xml"));

@@ -8,7 +8,9 @@
 use super::assets::Encoded;
 use crate::api::projects::ProjectJson;
 use crate::media::ImageInfo;
-use crate::site::{CASE_STUDY_PATTERN, ROUTES, Route};
+use crate::origin::Origin;
+use crate::pages::{self, schema};
+use crate::site::{CASE_STUDY_PATTERN, PAGE_SCHEMA, ROUTES, Route};
 use crate::store::{Project, Store};
 use anyhow::{Context, Result, bail};
 use bytes::Bytes;
@@ -41,6 +43,7 @@ pub struct Pages {
     data_by_path: HashMap<String, Arc<Encoded>>,
     redirects: HashMap<String, String>,
     sitemap: Vec<SitemapEntry>,
+    founder_path: String,
     pub not_found: Arc<Rendered>,
 }
 
@@ -69,13 +72,19 @@ impl Pages {
     pub fn sitemap(&self) -> &[SitemapEntry] {
         &self.sitemap
     }
+
+    /// The founder's page as rendered (`/anjali-rao`).
+    pub fn founder_path(&self) -> &str {
+        &self.founder_path
+    }
 }
 
 /// The live set of pages; swapped whole when the site data changes.
 pub struct Shells {
     template: Template,
-    /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD).
-    origin: String,
+    /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD), read
+    /// again at each render: the panel's site address may change.
+    origin: Origin,
     current: RwLock<Arc<Pages>>,
 }
 
@@ -90,6 +99,10 @@ struct Template {
 #[serde(rename_all = "camelCase")]
 pub struct PageData<'a> {
     pub settings: &'a BTreeMap<String, String>,
+    /// The founder's name and address, for every link to their page.
+    pub founder: &'a Founder,
+    /// `site` and the records this page shows (docs/page-records.md).
+    pub pages: BTreeMap<&'a str, &'a Value>,
     /// Responsive information for every uploaded image this page's data names, by its URL.
     pub images: BTreeMap<&'a str, &'a ImageInfo>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,6 +116,12 @@ pub struct PageData<'a> {
     pub testimonials: Option<&'a [PublicTestimonial]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project: Option<ProjectJson>,
+}
+
+#[derive(Serialize)]
+pub struct Founder {
+    pub name: String,
+    pub slug: String,
 }
 
 #[derive(Serialize)]
@@ -153,6 +172,11 @@ struct Site {
     published: Vec<Project>,
     news: Vec<PublicNews>,
     testimonials: Vec<PublicTestimonial>,
+    /// Every page record's content, by key.
+    records: BTreeMap<String, Value>,
+    founder: Founder,
+    /// The founder's former addresses, each a redirect to the current one.
+    founder_former: Vec<String>,
     /// The image information of every URL any page names.
     images: BTreeMap<String, ImageInfo>,
     origin: String,
@@ -207,12 +231,36 @@ impl Site {
                 role: t.role,
             })
             .collect();
+        let mut records = BTreeMap::new();
+        let mut founder_former = Vec::new();
+        for record in store.pages()? {
+            let content: Value = serde_json::from_str(&record.content)
+                .with_context(|| format!("reading page record {}", record.key))?;
+            if record.key == pages::FOUNDER {
+                founder_former = record.former_slugs.clone();
+            }
+            records.insert(record.key, content);
+        }
+        let text = |v: Option<&Value>, key: &str| {
+            v.and_then(|c| c.get(key))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        let founder_record = records.get(pages::FOUNDER);
+        let founder = Founder {
+            name: text(founder_record, "name"),
+            slug: text(founder_record, "slug"),
+        };
         let mut site = Site {
             settings,
             slides,
             published,
             news,
             testimonials,
+            records,
+            founder,
+            founder_former,
             images: BTreeMap::new(),
             origin: origin.trim_end_matches('/').to_string(),
         };
@@ -227,7 +275,29 @@ impl Site {
         for p in self.published.iter().chain(draft) {
             urls.extend(project_image_urls(p));
         }
+        for key in self.records.keys() {
+            urls.extend(self.record_images(key));
+        }
         urls
+    }
+
+    /// The image `src`s a page record's image fields name.
+    fn record_images(&self, key: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        if let (Some(page), Some(content)) = (PAGE_SCHEMA.page(key), self.records.get(key)) {
+            schema::image_srcs(&page.fields, content, &mut out);
+        }
+        out
+    }
+
+    /// A record's SEO text (`seo.title` or `seo.description`), when it has one.
+    fn seo(&self, key: Option<&str>, field: &str) -> Option<&str> {
+        self.records
+            .get(key?)?
+            .get("seo")?
+            .get(field)?
+            .as_str()
+            .filter(|s| !s.trim().is_empty())
     }
 
     fn studio_name(&self) -> &str {
@@ -253,13 +323,26 @@ impl Site {
         }
     }
 
-    /// The data of a page of kind `page` (routes.json's `page`); `project` on a case study.
-    fn page_data<'a>(&'a self, page: &str, project: Option<&'a Project>) -> PageData<'a> {
+    /// The data of a page of kind `page` (routes.json's `page`) showing the page records
+    /// `records` (besides `site`); `project` on a case study.
+    fn page_data<'a>(
+        &'a self,
+        page: &str,
+        records: &[&str],
+        project: Option<&'a Project>,
+    ) -> PageData<'a> {
         let summaries = |n: usize| -> Vec<ProjectSummary<'a>> {
             self.published.iter().take(n).map(summary).collect()
         };
+        let shown: BTreeMap<&str, &Value> = std::iter::once(pages::SITE)
+            .chain(records.iter().copied())
+            .filter_map(|k| self.records.get_key_value(k))
+            .map(|(k, v)| (k.as_str(), v))
+            .collect();
         let mut data = PageData {
             settings: &self.settings,
+            founder: &self.founder,
+            pages: shown,
             images: BTreeMap::new(),
             hero_slides: None,
             projects: None,
@@ -292,6 +375,9 @@ impl Site {
         }
         if let Some(p) = project {
             urls.extend(project_image_urls(p));
+        }
+        for key in data.pages.keys() {
+            urls.extend(self.record_images(key));
         }
         for url in urls {
             if let Some((key, info)) = self.images.get_key_value(url) {
@@ -426,14 +512,14 @@ struct Head {
 }
 
 impl Shells {
-    /// Parses the built `index.html` and renders every page from the store; `origin` (scheme and
-    /// host) makes the absolute URLs in the pages.
-    pub fn new(index_html: &str, store: &Store, origin: &str) -> Result<Shells> {
+    /// Parses the built `index.html` and renders every page from the store; `origin` gives the
+    /// scheme and host of the absolute URLs in the pages.
+    pub fn new(index_html: &str, store: &Store, origin: Origin) -> Result<Shells> {
         let template = Template::parse(index_html)?;
-        let pages = template.render_all(&Site::load(store, origin, None)?)?;
+        let pages = template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?;
         Ok(Shells {
             template,
-            origin: origin.to_string(),
+            origin,
             current: RwLock::new(Arc::new(pages)),
         })
     }
@@ -447,9 +533,10 @@ impl Shells {
 
     /// Re-renders every page from the store; called after each admin write.
     pub fn refresh(&self, store: &Store) -> Result<()> {
+        let origin = self.origin.for_pages(store)?;
         let pages = Arc::new(
             self.template
-                .render_all(&Site::load(store, &self.origin, None)?)?,
+                .render_all(&Site::load(store, &origin, None)?)?,
         );
         match self.current.write() {
             Ok(mut guard) => *guard = pages,
@@ -464,7 +551,7 @@ impl Shells {
         let Some(project) = store.get::<Project>(id)?.filter(|p| p.slug == slug) else {
             return Ok(None);
         };
-        let site = Site::load(store, &self.origin, Some(&project))?;
+        let site = Site::load(store, &self.origin.for_pages(store)?, Some(&project))?;
         let (rendered, _) = self.template.render_project(&site, &project, true)?;
         Ok(Some(rendered))
     }
@@ -495,15 +582,23 @@ impl Template {
         let hero = site.slides.first().map_or_else(String::new, |s| {
             crate::media::preload_tag(&s.image_url, site.images.get(&s.image_url))
         });
-        for route in ROUTES.fixed() {
-            let json = script_safe_json(&site.page_data(&route.page, None))?;
+        for (path, route) in ROUTES.pages(&site.founder.slug) {
+            let records = pages::records_of(route);
+            let json = script_safe_json(&site.page_data(&route.page, &records, None))?;
+            let own = records.first().copied();
             let head = Head {
-                title: format!("{} | {name}", route.title),
+                title: format!(
+                    "{} | {name}",
+                    site.seo(own, "title").unwrap_or(&route.title)
+                ),
                 site_name: name.to_string(),
-                description: route.description.clone(),
+                description: site
+                    .seo(own, "description")
+                    .unwrap_or(&route.description)
+                    .to_string(),
                 noindex: route.admin,
                 canonical: (!route.admin && !site.origin.is_empty())
-                    .then(|| format!("{}{}", site.origin, route.path)),
+                    .then(|| format!("{}{path}", site.origin)),
                 og_image: None,
                 ld: if route.admin {
                     Vec::new()
@@ -512,17 +607,14 @@ impl Template {
                 },
             };
             let mut preloads = preloads(route);
-            if route.path == "/" {
+            if path == "/" {
                 preloads.push_str(&hero);
             }
-            by_path.insert(
-                route.path.clone(),
-                Arc::new(self.render(&head, &json, &preloads)),
-            );
+            by_path.insert(path.clone(), Arc::new(self.render(&head, &json, &preloads)));
             if !route.admin {
-                data_by_path.insert(route.path.clone(), Arc::new(json_copy(json)));
+                data_by_path.insert(path.clone(), Arc::new(json_copy(json)));
                 sitemap.push(SitemapEntry {
-                    path: route.path.clone(),
+                    path,
                     lastmod: None,
                 });
             }
@@ -549,7 +641,14 @@ impl Template {
                 redirects.insert(project_path(former), project_path(&project.slug));
             }
         }
-        let json = script_safe_json(&site.page_data("notFound", None))?;
+        // The founder's former addresses lead to the current one, unless a page lives there.
+        for former in &site.founder_former {
+            let path = format!("/{former}");
+            if !by_path.contains_key(&path) {
+                redirects.insert(path, format!("/{}", site.founder.slug));
+            }
+        }
+        let json = script_safe_json(&site.page_data("notFound", &[], None))?;
         let head = Head {
             title: format!("{} | {name}", ROUTES.not_found.title),
             site_name: name.to_string(),
@@ -565,6 +664,7 @@ impl Template {
             data_by_path,
             redirects,
             sitemap,
+            founder_path: format!("/{}", site.founder.slug),
             not_found,
         })
     }
@@ -576,7 +676,7 @@ impl Template {
         project: &Project,
         preview: bool,
     ) -> Result<(Rendered, String)> {
-        let json = script_safe_json(&site.page_data("caseStudy", Some(project)))?;
+        let json = script_safe_json(&site.page_data("caseStudy", &[], Some(project)))?;
         let og_image = site.og_image(project);
         let mut ld = vec![site.studio_ld()];
         ld.extend(site.case_study_ld(project, og_image.as_deref().unwrap_or("")));
@@ -735,7 +835,7 @@ mod tests {
     fn every_route_gets_its_own_head_and_the_data() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
-        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
+        let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let pages = shells.pages();
         let about = String::from_utf8(pages.get("/about").unwrap().body.to_vec()).unwrap();
         assert!(
@@ -757,7 +857,7 @@ mod tests {
         store
             .upsert_setting("company_name", "</script><script>alert(1)</script>\"", "x")
             .unwrap();
-        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
+        let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let home = String::from_utf8(shells.pages().get("/").unwrap().body.to_vec()).unwrap();
         assert_eq!(home.matches("<script").count(), 2, "{home}");
         assert_eq!(home.matches("</script>").count(), 2, "{home}");
@@ -768,7 +868,7 @@ mod tests {
     fn refresh_shows_new_data_and_changes_the_etag() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
-        let shells = Shells::new(HTML, &store, "https://studio.example").unwrap();
+        let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let before = shells.pages().get("/").unwrap().etag.clone();
         store
             .upsert_setting("company_phone", "+91 12345", "Company phone")

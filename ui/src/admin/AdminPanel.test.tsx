@@ -1,10 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routerFuture } from '../app/routes';
 import { ACCEPTED_IMAGES } from '../lib/images';
 import { resetToasts, Toaster } from '../components/ui/toast';
-import { getToken, setToken, type AdminHeroSlide, type CompanySetting, type ContactMessage } from './api';
+import { getToken, setToken, type AdminHeroSlide, type CompanySetting, type ContactMessage, type SiteAddress } from './api';
 import AdminPanel from './AdminPanel';
 import { routes, startApiServer, type ApiServer, type RecordedRequest } from './testServer';
 
@@ -14,6 +14,7 @@ let settings: CompanySetting[];
 let messages: ContactMessage[];
 let nextId: number;
 let server: ApiServer;
+let siteAddress: SiteAddress;
 
 const projectFixture = {
   headline: '',
@@ -30,6 +31,7 @@ const projectFixture = {
 const json = <T,>(request: RecordedRequest) => JSON.parse(request.body) as T;
 
 beforeEach(async () => {
+  siteAddress = { origin: null, source: null };
   localStorage.clear();
   nextId = 10;
   slides = [
@@ -79,6 +81,7 @@ beforeEach(async () => {
     }),
     'GET /api/contacts': () => ({ body: messages }),
     'GET /api/admin/company-settings': () => ({ body: settings }),
+    'GET /api/admin/site-address': () => ({ body: siteAddress }),
     'POST /api/admin/company-settings': upsert,
     'POST /api/admin/media-files': () => ({ status: 201, body: { fileUrl: '/media/0123abcd.png' } }),
   });
@@ -140,7 +143,7 @@ const type = (label: string | RegExp, value: string, scope: HTMLElement = docume
   fireEvent.input(within(scope).getByLabelText(label), { target: { value } });
 
 describe('AdminPanel', () => {
-  it("has SPEC's five keyboard-usable tabs then News, Testimonials and Visitors, Overview first with the four counts", async () => {
+  it("has SPEC's five keyboard-usable tabs then News, Testimonials, Visitors and Pages, Overview first with the four counts", async () => {
     await renderPanel();
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
@@ -152,9 +155,10 @@ describe('AdminPanel', () => {
       'News',
       'Testimonials',
       'Visitors',
+      'Pages',
     ]);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
-    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1, -1]);
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1, -1, -1]);
 
     const panel = screen.getByRole('tabpanel');
     await waitFor(() => {
@@ -166,11 +170,24 @@ describe('AdminPanel', () => {
     expect(screen.getByRole('tab', { name: 'Hero Slides' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Hero Slides' }));
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Visitors' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Pages' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Overview' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
-    expect(screen.getByRole('tab', { name: 'Visitors' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Pages' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("says on the Overview why there is no sitemap until the site's address is set", async () => {
+    await renderPanel();
+    const line = await screen.findByTestId('no-site-address');
+    expect(line.textContent).toContain('Settings, Site address');
+    expect(line.textContent).toContain('no sitemap');
+    expect(line.textContent).toContain('link previews show no image');
+    cleanup();
+    siteAddress = { origin: 'https://studio.example', source: 'site_url' };
+    await renderPanel();
+    await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/admin/site-address')).toHaveLength(2));
+    expect(screen.queryByTestId('no-site-address')).toBeNull();
   });
 
   it('opens the slide form from the quick action, checks it, and creates a slide with order 0', async () => {

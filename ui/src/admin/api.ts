@@ -17,11 +17,49 @@ export const API = {
   password: '/api/admin/password',
   signOutEverywhere: '/api/admin/sign-out-everywhere',
   settings: '/api/admin/company-settings',
+  siteAddress: '/api/admin/site-address',
   media: '/api/admin/media-files',
   backup: '/api/admin/backup',
   offsite: '/api/admin/backups/offsite',
   stats: '/api/admin/stats',
+  pages: '/api/admin/pages',
 } as const;
+
+/** Where the site's absolute URLs point (src/origin.rs): studio.toml's public_url, the Settings' site address, or the first HTTPS domain. */
+export interface SiteAddress {
+  origin: string | null;
+  source: 'public_url' | 'site_url' | 'domains' | null;
+}
+
+/** One page record in the Pages tab's list; the site-wide record has no path. */
+export interface PageSummary {
+  key: string;
+  path: string | null;
+  title: string;
+  version: number;
+  updatedAt: string;
+}
+
+/** A page record as the editor reads and saves it (docs/page-records.md). */
+export interface AdminPage {
+  key: string;
+  path: string | null;
+  version: number;
+  updatedAt: string;
+  content: Record<string, unknown>;
+}
+
+/** One kept version of a record: when, who, and which fields it changed. */
+export interface RevisionSummary {
+  version: number;
+  savedAt: string;
+  savedBy: string;
+  changed: string[];
+}
+
+export interface Revision extends RevisionSummary {
+  content: Record<string, unknown>;
+}
 
 export interface AdminHeroSlide {
   id: number;
@@ -56,6 +94,8 @@ export interface AdminProject {
   isActive: boolean;
   order: number;
   updatedAt?: string;
+  /** The stored version (servers with history send it; a PUT names it back). */
+  version?: number;
 }
 
 /** A project as sent; a null year is the current year. */

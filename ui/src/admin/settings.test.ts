@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeKey, inputFor, labelFor, settingRows } from './settings';
+import { describeKey, hintFor, inputFor, labelFor, settingRows, SITE_URL_KEY } from './settings';
 
 const setting = (id: number, settingKey: string, settingValue = 'v', description = 'd') => ({
   id,
@@ -21,6 +21,14 @@ describe('company settings', () => {
     expect(inputFor('company_address')).toBe('multiline');
     expect(inputFor('company_phone')).toBe('tel');
     expect(inputFor('company_unknown')).toBe('text');
+  });
+
+  it("edits the site's address as a URL, saying that studio.toml's public_url wins", () => {
+    expect(labelFor(SITE_URL_KEY)).toBe('Site address');
+    expect(inputFor(SITE_URL_KEY)).toBe('url');
+    expect(hintFor(SITE_URL_KEY)).toContain('public_url wins');
+    expect(settingRows([]).map((row) => row.key)).toContain(SITE_URL_KEY);
+    expect(hintFor('company_phone')).toBeUndefined();
   });
 
   it('lists known keys in order (missing ones empty), then the others, never the logo', () => {

@@ -3,13 +3,17 @@ import type { CompanySetting } from './api';
 export const LOGO_KEY = 'company_logo';
 export const LOGO_DESCRIPTION = 'Company logo URL';
 
+export const SITE_URL_KEY = 'site_url';
+
 /** The company settings the site reads (docs/CONTRACTS.md), with the names the owner sees, in this order. */
-const KNOWN: readonly { key: string; label: string; input?: 'multiline' | 'email' | 'tel' | 'url' }[] = [
+const KNOWN: readonly { key: string; label: string; input?: 'multiline' | 'email' | 'tel' | 'url'; hint?: string }[] = [
   { key: 'company_name', label: 'Studio name' },
   { key: 'company_legal_name', label: 'Legal name' },
   { key: 'company_tagline', label: 'Tagline' },
   { key: 'company_phone', label: 'Phone', input: 'tel' },
   { key: 'company_email', label: 'E-mail', input: 'email' },
+  // Empty: no WhatsApp link on the site. Set: "Chat on WhatsApp" on the contact page and the footer.
+  { key: 'company_whatsapp', label: 'WhatsApp number', input: 'tel' },
   { key: 'company_address', label: 'Address', input: 'multiline' },
   { key: 'company_hours', label: 'Office hours' },
   { key: 'company_weekend', label: 'Weekend' },
@@ -17,6 +21,12 @@ const KNOWN: readonly { key: string; label: string; input?: 'multiline' | 'email
   { key: 'company_instagram', label: 'Instagram page', input: 'url' },
   { key: 'company_facebook', label: 'Facebook page', input: 'url' },
   { key: 'company_map_query', label: 'Map location' },
+  {
+    key: SITE_URL_KEY,
+    label: 'Site address',
+    input: 'url',
+    hint: "The site's public address, such as https://www.example.com: the sitemap and link previews use it. When studio.toml sets public_url, public_url wins.",
+  },
 ];
 
 /** 'company_map_query' -> 'map query'. */
@@ -33,6 +43,10 @@ export function describeKey(key: string): string {
 
 export function labelFor(key: string): string {
   return KNOWN.find((known) => known.key === key)?.label ?? capitalise(words(key));
+}
+
+export function hintFor(key: string): string | undefined {
+  return KNOWN.find((known) => known.key === key)?.hint;
 }
 
 export function inputFor(key: string): 'multiline' | 'email' | 'tel' | 'url' | 'text' {

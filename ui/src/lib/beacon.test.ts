@@ -2,15 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BEACON_PATH, createViewCounter } from './beacon';
 
 describe('the page-view beacon', () => {
-  let sent: { url: string; body: unknown }[];
+  let sent: { url: string; body: unknown; type: string }[];
+  const pending: Promise<void>[] = [];
 
   beforeEach(() => {
     vi.useFakeTimers();
     sent = [];
     Object.defineProperty(navigator, 'sendBeacon', {
       configurable: true,
-      value: (url: string, body: string) => {
-        sent.push({ url, body: JSON.parse(body) });
+      value: (url: string, body: Blob) => {
+        const entry = { url, body: undefined as unknown, type: body.type };
+        sent.push(entry);
+        pending.push(body.text().then((text) => void (entry.body = JSON.parse(text))));
         return true;
       },
     });
@@ -21,15 +24,18 @@ describe('the page-view beacon', () => {
     vi.useRealTimers();
   });
 
-  it('sends the first view with its referrer once idle, later ones without', () => {
+  it('sends the first view with its referrer once idle, later ones without, as JSON', async () => {
     const count = createViewCounter();
     count('/');
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(2000);
-    expect(sent).toEqual([{ url: BEACON_PATH, body: { path: '/', referrer: 'https://www.google.com/' } }]);
     count('/portfolio');
     vi.advanceTimersByTime(2000);
-    expect(sent[1]).toEqual({ url: BEACON_PATH, body: { path: '/portfolio' } });
+    await Promise.all(pending);
+    expect(sent).toEqual([
+      { url: BEACON_PATH, body: { path: '/', referrer: 'https://www.google.com/' }, type: 'application/json' },
+      { url: BEACON_PATH, body: { path: '/portfolio' }, type: 'application/json' },
+    ]);
   });
 
   it('never counts the admin pages', () => {

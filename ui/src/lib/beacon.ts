@@ -21,10 +21,14 @@ export function createViewCounter(): (path: string) => void {
     if (isAdmin(path) || typeof navigator.sendBeacon !== 'function') return;
     const first = !sentFirst;
     sentFirst = true;
+    // Typed as JSON: the server takes only application/json, which no other site can make a
+    // visitor's browser send to this one (a string would go as text/plain).
     const send = () =>
       navigator.sendBeacon(
         BEACON_PATH,
-        JSON.stringify(first && document.referrer ? { path, referrer: document.referrer } : { path }),
+        new Blob([JSON.stringify(first && document.referrer ? { path, referrer: document.referrer } : { path })], {
+          type: 'application/json',
+        }),
       );
     if (!first || document.readyState === 'complete') {
       whenIdle(send);

@@ -116,6 +116,10 @@ export function AccountSection() {
           <p className="max-w-2xl text-sm text-stone-600">
             Lost a phone or signed in on a shared computer? Sign out everywhere ends every session, this one too.
           </p>
+          <p className="mt-2 max-w-2xl text-sm text-stone-600" data-testid="key-rotation">
+            A password change or Sign out everywhere makes a new signing key: every session, preview link and contact form
+            opened before stops working.
+          </p>
           <button type="button" className={`${buttonStyles.plain} mt-3`} disabled={busy} onClick={() => void signOutEverywhere()}>
             <LogOut aria-hidden="true" className="size-4" />
             Sign out everywhere

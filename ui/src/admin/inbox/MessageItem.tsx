@@ -1,10 +1,10 @@
 import { Mail, MailOpen, Reply, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { site } from '../../lib/site';
+import { useSite } from '../../lib/content';
 import { apiRequest, type ContactMessage } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
 import { buttonStyles, Card } from '../ui';
-import { folderOf, isRead, messagePath, replyHref } from './inbox';
+import { folderOf, isRead, mailtoHref, messagePath, replyHref } from './inbox';
 
 function When({ createdAt }: { createdAt: string | number }) {
   const date = new Date(createdAt);
@@ -22,6 +22,7 @@ function When({ createdAt }: { createdAt: string | number }) {
  * Spam / Not spam, and Delete with Undo (the server puts it back under its own id and date).
  */
 export function MessageItem({ message, onChanged }: { message: ContactMessage; onChanged: () => unknown }) {
+  const site = useSite();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const bodyId = useId();
@@ -92,7 +93,7 @@ export function MessageItem({ message, onChanged }: { message: ContactMessage; o
           <When createdAt={message.createdAt} />
         </div>
         <a
-          href={`mailto:${message.email}`}
+          href={mailtoHref(message.email)}
           className="mt-1 inline-block text-sm break-all text-brass-700 underline underline-offset-4 hover:text-charcoal"
         >
           {message.email}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTS_PATH, folderOf, isRead, pagePath, rangeText, replyHref } from './inbox';
+import { COUNTS_PATH, folderOf, isRead, mailtoHref, pagePath, rangeText, replyHref } from './inbox';
 
 describe('inbox helpers', () => {
   it('asks the server for one page, with the search only when there is one', () => {
@@ -14,6 +14,20 @@ describe('inbox helpers', () => {
     expect(replyHref({ email: 'asha+home@example.in' }, 'Nivasa Design Studio')).toBe(
       'mailto:asha%2Bhome@example.in?subject=Re%3A%20your%20message%20to%20Nivasa%20Design%20Studio',
     );
+  });
+
+  it('keeps a hostile address from adding recipients, headers or a body', () => {
+    const hostile = 'x?bcc=spy%40evil.example&body=hello@gmail.com';
+    expect(mailtoHref(hostile)).toBe('mailto:x%3Fbcc%3Dspy%2540evil.example%26body%3Dhello@gmail.com');
+    const reply = replyHref({ email: hostile }, 'A&B ?=');
+    expect(reply).toBe(
+      'mailto:x%3Fbcc%3Dspy%2540evil.example%26body%3Dhello@gmail.com?subject=Re%3A%20your%20message%20to%20A%26B%20%3F%3D',
+    );
+    // One query, one field: the subject.
+    expect(new URL(reply).searchParams.getAll('bcc')).toEqual([]);
+    expect([...new URL(reply).searchParams.keys()]).toEqual(['subject']);
+    expect(mailtoHref('a@b@c.in')).toBe('mailto:a%40b@c.in');
+    expect(mailtoHref('meera@example.in')).toBe('mailto:meera@example.in');
   });
 
   it('treats messages from servers before the inbox as read inbox messages', () => {

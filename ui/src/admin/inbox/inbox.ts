@@ -42,10 +42,23 @@ export function reloadMessages(queryClient: QueryClient) {
   });
 }
 
+/**
+ * A mailto: link to `address`. Both sides of its last `@` and the subject are percent-encoded, so
+ * nothing a visitor typed can add a recipient, a header or a body (`?`, `&`, `=`, `%` stay text).
+ * The server refuses such addresses too; this is the second lock.
+ */
+export function mailtoHref(address: string, subject?: string): string {
+  const at = address.lastIndexOf('@');
+  const to =
+    at < 0
+      ? encodeURIComponent(address)
+      : `${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+  return subject === undefined ? `mailto:${to}` : `mailto:${to}?subject=${encodeURIComponent(subject)}`;
+}
+
 /** A mailto: answering the visitor, with the studio's subject line. */
 export function replyHref(message: Pick<ContactMessage, 'email'>, studioName: string): string {
-  const subject = encodeURIComponent(`Re: your message to ${studioName}`);
-  return `mailto:${encodeURIComponent(message.email).replace(/%40/g, '@')}?subject=${subject}`;
+  return mailtoHref(message.email, `Re: your message to ${studioName}`);
 }
 
 /** 'Showing 51–100 of 240' style range text. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderOpen, Images, Mail, Plus, Settings, type LucideIcon } from 'lucide-react';
-import { API } from '../api';
+import { API, type SiteAddress } from '../api';
 import { OffsiteWarning } from '../backup/OffsiteCard';
 import { useInboxCounts } from '../inbox/UnreadBadge';
 import { statsKey, totals, type StatsReport } from '../stats';
@@ -88,12 +88,25 @@ function Certificates() {
   );
 }
 
+/** One line when the site's address is unknown: what is missing and where to set it. */
+function NoSiteAddress() {
+  const address = useQuery<SiteAddress>({ queryKey: [API.siteAddress] });
+  if (!address.isSuccess || address.data.origin) return null;
+  return (
+    <p className="mb-6 text-sm text-stone-600" data-testid="no-site-address">
+      The site's address is not set (Settings, Site address), so there is no sitemap for search engines and link previews
+      show no image.
+    </p>
+  );
+}
+
 export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => void }) {
   return (
     <section aria-labelledby="overview-heading">
       <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
       <OffsiteWarning onOpen={() => onAction('settings')} />
       <LastWeek />
+      <NoSiteAddress />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {counts.slice(0, 2).map((count) => (
           <Count key={count.path} {...count} />

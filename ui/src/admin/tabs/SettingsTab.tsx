@@ -8,7 +8,7 @@ import { OffsiteSection } from '../backup/OffsiteCard';
 import { API, apiRequest, uploadFile, type CompanySetting, type SettingPayload } from '../api';
 import { downloadBackup } from '../download';
 import { toastFailure, toastSuccess } from '../feedback';
-import { describeKey, inputFor, labelFor, LOGO_DESCRIPTION, LOGO_KEY, settingRows } from '../settings';
+import { describeKey, hintFor, inputFor, labelFor, LOGO_DESCRIPTION, LOGO_KEY, settingRows } from '../settings';
 import { buttonStyles, Card, inputClass, labelClass, LoadError, Loading, TabHeading } from '../ui';
 
 /** Stores one setting and reloads the list; resolves to whether it worked. */
@@ -24,6 +24,8 @@ function useSaveSetting() {
       return undefined;
     } finally {
       void queryClient.invalidateQueries({ queryKey: [API.settings] });
+      // The site address is a setting too; the Overview says whether one is set.
+      void queryClient.invalidateQueries({ queryKey: [API.siteAddress] });
     }
   };
 }
@@ -179,6 +181,7 @@ function SettingRow({ settingKey, setting }: { settingKey: string; setting?: Com
   const [draft, setDraft] = useState(value);
   const [saving, setSaving] = useState(false);
   const input = inputFor(settingKey);
+  const hint = hintFor(settingKey);
 
   const startEditing = () => {
     setDraft(value);
@@ -205,6 +208,7 @@ function SettingRow({ settingKey, setting }: { settingKey: string; setting?: Com
           <p className={`mt-1 break-words whitespace-pre-line ${value ? '' : 'text-stone-600 italic'}`}>
             {value || 'Not set'}
           </p>
+          {hint && <p className="mt-1 max-w-2xl text-xs text-stone-600">{hint}</p>}
         </div>
         <button type="button" className={`${buttonStyles.plain} self-start`} aria-label={`Edit ${label}`} onClick={startEditing}>
           <Pencil aria-hidden="true" className="size-4" />
@@ -238,7 +242,13 @@ function SettingRow({ settingKey, setting }: { settingKey: string; setting?: Com
           value={draft}
           onInput={(event) => setDraft(event.currentTarget.value)}
           className={inputClass}
+          aria-describedby={hint ? `${id}-hint` : undefined}
         />
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="-mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
       )}
       <div className="flex gap-3">
         <button type="submit" className={buttonStyles.primary} disabled={saving}>
