@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, freePort, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { assertAxeClean, freePort, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
 
 const RCLONE =
   process.env.RCLONE ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../target/rclone-venv/bin/rclone');
@@ -76,11 +76,7 @@ async function openPanel() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: studio.baseUrl });
   const page = await context.newPage();
   const watched = watchPage(page);
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(ADMIN_USER);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/adminpanel');
+  await signIn(page);
   return { page, context, watched };
 }
 
@@ -97,6 +93,7 @@ describe('off-site backups in the panel', () => {
     await page.getByText(/^Off-site copy studio-\d{8}T\d{6}Z\.redb\.enc is safe$/).waitFor();
     assert.equal(await page.getByTestId('offsite-last-error').count(), 0, 'no error shown');
     assert.equal(await page.getByTestId('offsite-warning').count(), 0);
+    await assertAxeClean(page, 'Settings with off-site copies');
     const html = await page.content();
     assert.ok(!html.includes(SECRET) && !html.includes(PASSPHRASE), 'no secret in the panel');
     await context.close();
@@ -120,6 +117,7 @@ describe('off-site backups in the panel', () => {
     const error = page.getByTestId('offsite-last-error');
     await error.waitFor();
     assert.match(await error.textContent(), /Last attempt failed .*cannot reach the storage/);
+    await assertAxeClean(page, 'Settings with a failing off-site copy');
     await page.getByTestId('offsite').getByRole('button', { name: 'Back up now' }).click();
     await page.getByText('Off-site backup failed').waitFor();
     await context.close();
