@@ -4,6 +4,7 @@
 use crate::config::Config;
 use crate::limits::RateLimiter;
 use crate::notify::{self, Notifier};
+use crate::offsite::Offsite;
 use crate::origin::Origin;
 use crate::stats::Stats;
 use crate::store::Store;
@@ -24,6 +25,8 @@ pub struct App {
     pub stats: Arc<Stats>,
     /// Where the site's origin comes from, for every absolute URL.
     pub origin: Origin,
+    /// Encrypted copies in S3-compatible storage, when `[offsite]` is set.
+    pub offsite: Option<Arc<Offsite>>,
 }
 
 /// The rate limits of the calls anyone on the internet can make.
@@ -68,6 +71,11 @@ impl App {
             None => Notifier::disabled(),
         };
         let stats = Stats::start(store.clone())?;
+        let offsite = config
+            .offsite
+            .as_ref()
+            .map(|o| Offsite::new(o, store.path(), config.backup_every, notifier.clone()))
+            .transpose()?;
         Ok(App {
             store,
             config,
@@ -76,6 +84,7 @@ impl App {
             notifier,
             stats,
             origin,
+            offsite,
         })
     }
 

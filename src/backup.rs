@@ -3,12 +3,14 @@
 //! Copying the file while a server writes to it gives an unreadable copy, so a copy is only ever
 //! taken from inside the process that holds the file, with writes paused for the copy's duration.
 
+use crate::offsite::Offsite;
 use crate::private_files;
 use crate::store::{self, Store};
 use anyhow::{Context, Result, bail};
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 /// Scheduled snapshots are named `studio-<UTC time>.redb`, so that names sort by age.
@@ -165,25 +167,34 @@ pub fn next_snapshot_in(newest: Option<SystemTime>, now: SystemTime, every: Dura
     }
 }
 
-/// Writes a snapshot into `dir` every `every`, keeping the newest `keep`. A restart keeps to the
-/// schedule: the first snapshot comes `every` after the newest one already in the folder (at once
-/// when there is none, or it is overdue).
+/// Takes a snapshot every `every`: into `dir` (keeping the newest `keep`) when it is set, and sent
+/// off-site when `offsite` is set (a snapshot with no name on disk when there is no `dir`). A
+/// restart keeps to the schedule: the first snapshot comes `every` after the newest one already
+/// in the folder, or off-site (at once when there is none, or it is overdue).
 pub fn spawn_schedule(
     store: Store,
-    dir: PathBuf,
+    dir: Option<PathBuf>,
     every: Duration,
     keep: usize,
+    offsite: Option<Arc<Offsite>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        // Leftovers of a snapshot interrupted by a crash are never complete copies.
-        let _ = fs::remove_dir_all(dir.join(PARTIAL_DIR));
-        let newest = snapshots(&dir)
-            .ok()
-            .and_then(|all| all.last().cloned())
-            .and_then(|p| fs::metadata(p).and_then(|m| m.modified()).ok());
+        let newest = match (&dir, &offsite) {
+            (Some(dir), _) => {
+                // Leftovers of a snapshot interrupted by a crash are never complete copies.
+                let _ = fs::remove_dir_all(dir.join(PARTIAL_DIR));
+                snapshots(dir)
+                    .ok()
+                    .and_then(|all| all.last().cloned())
+                    .and_then(|p| fs::metadata(p).and_then(|m| m.modified()).ok())
+            }
+            (None, Some(offsite)) => offsite.newest_copy_time().await,
+            (None, None) => return,
+        };
         let mut wait = next_snapshot_in(newest, SystemTime::now(), every);
         tracing::info!(
-            dir = %dir.display(),
+            dir = %dir.as_deref().map(|d| d.display().to_string()).unwrap_or_default(),
+            offsite = offsite.is_some(),
             "snapshots every {}, keeping {keep}; next in {}",
             humantime::format_duration(every),
             humantime::format_duration(Duration::from_secs(wait.as_secs()))
@@ -191,10 +202,28 @@ pub fn spawn_schedule(
         loop {
             tokio::time::sleep(wait).await;
             let (store, dir) = (store.clone(), dir.clone());
-            let done = tokio::task::spawn_blocking(move || snapshot_into(&store, &dir, keep)).await;
+            let done = tokio::task::spawn_blocking(move || -> Result<(Option<PathBuf>, File)> {
+                match dir {
+                    Some(dir) => {
+                        let path = snapshot_into(&store, &dir, keep)?;
+                        // An open handle reads on even if a later prune deletes the file.
+                        let file = File::open(&path)
+                            .with_context(|| format!("opening {}", path.display()))?;
+                        Ok((Some(path), file))
+                    }
+                    None => Ok((None, download_copy(&store)?.0)),
+                }
+            })
+            .await;
             wait = match done {
-                Ok(Ok(path)) => {
-                    tracing::info!(file = %path.display(), "wrote a snapshot");
+                Ok(Ok((path, file))) => {
+                    if let Some(path) = path {
+                        tracing::info!(file = %path.display(), "wrote a snapshot");
+                    }
+                    if let Some(offsite) = &offsite {
+                        let offsite = offsite.clone();
+                        tokio::spawn(async move { offsite.back_up_scheduled(file).await });
+                    }
                     every
                 }
                 Ok(Err(e)) => {
@@ -397,7 +426,7 @@ mod tests {
         let store = Store::open(&dir.path().join("studio.redb")).unwrap();
         let snaps = dir.path().join("backups");
         let day = Duration::from_secs(86400);
-        let task = spawn_schedule(store, snaps.clone(), day, 3);
+        let task = spawn_schedule(store, Some(snaps.clone()), day, 3, None);
         let count = || snapshots(&snaps).unwrap().len();
         // Let the first snapshot (due at once) finish, then check one day at a time.
         tokio::time::sleep(Duration::from_secs(1)).await;

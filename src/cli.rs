@@ -49,8 +49,28 @@ enum Command {
     },
     /// Check a backup and put it in place of the data file, keeping the old one aside
     Restore {
-        /// The backup to restore
+        /// The backup to restore: a file, or with --offsite `latest` or a copy's name
         src: PathBuf,
+        /// Download the copy from the off-site storage ([offsite] in studio.toml) and decrypt it
+        #[arg(long)]
+        offsite: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// List backups
+    Backups {
+        #[command(subcommand)]
+        command: BackupsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum BackupsCommand {
+    /// List the scheduled snapshots (backup_dir), or with --offsite the copies in the storage
+    List {
+        /// The copies in the off-site storage ([offsite] in studio.toml)
+        #[arg(long)]
+        offsite: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -146,7 +166,15 @@ fn dispatch(command: Command) -> Result<()> {
             );
             Ok(())
         }
-        Command::Restore { src, common } => {
+        Command::Restore {
+            src,
+            offsite: true,
+            common,
+        } => offsite_restore(&common.config(None)?, &src),
+        Command::Backups {
+            command: BackupsCommand::List { offsite, common },
+        } => list_backups(&common.config(None)?, offsite),
+        Command::Restore { src, common, .. } => {
             let config = common.config(None)?;
             let kept = backup::restore(&src, &config.data)?;
             println!("Restored {} from {}", config.data.display(), src.display());
@@ -156,6 +184,44 @@ fn dispatch(command: Command) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// `studio restore --offsite latest|NAME`.
+fn offsite_restore(config: &Config, which: &Path) -> Result<()> {
+    let which = which.to_string_lossy();
+    let (name, kept) = crate::offsite::restore::restore(config, &which)?;
+    println!(
+        "Restored {} from the off-site copy {name}",
+        config.data.display()
+    );
+    if let Some(kept) = kept {
+        println!("The previous data file is kept as {}", kept.display());
+    }
+    Ok(())
+}
+
+/// `studio backups list [--offsite]`: one line a copy, oldest first.
+fn list_backups(config: &Config, offsite: bool) -> Result<()> {
+    if offsite {
+        let copies = crate::offsite::restore::list_copies(config)?;
+        if copies.is_empty() {
+            println!("No off-site copies yet.");
+        }
+        for c in copies {
+            println!("{}  {:>12} bytes  {}", c.name, c.size, c.at);
+        }
+        return Ok(());
+    }
+    let Some(dir) = &config.backup_dir else {
+        bail!(
+            "no backup_dir is set, so there are no scheduled snapshots; --offsite lists the off-site copies"
+        );
+    };
+    for path in backup::snapshots(dir)? {
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        println!("{}  {size:>12} bytes", path.display());
+    }
+    Ok(())
 }
 
 /// The data file is held by another process; kept as a type so `backup` can say what to do instead.
@@ -207,13 +273,17 @@ fn serve(config: Config) -> Result<()> {
         let bound = net::bind(app.clone()).await?;
         let stop = net::shutdown_signal()?;
         crate::media::backfill::spawn(app.clone());
-        if let Some(dir) = &app.config.backup_dir {
+        if app.config.backup_dir.is_some() || app.offsite.is_some() {
             backup::spawn_schedule(
                 app.store.clone(),
-                dir.clone(),
+                app.config.backup_dir.clone(),
                 app.config.backup_every,
                 app.config.backup_keep,
+                app.offsite.clone(),
             );
+        }
+        if let Some(offsite) = &app.offsite {
+            offsite.clone().spawn_watch();
         }
         match (&app.config.https, bound.http_addr) {
             (Some(https), Some(http_addr)) => println!(

@@ -30,6 +30,7 @@ pub struct Layer {
     pub log_format: Option<String>,
     pub log_level: Option<String>,
     pub smtp: Option<SmtpLayer>,
+    pub offsite: Option<OffsiteLayer>,
     pub domains: Option<Vec<String>>,
     pub https_listen: Option<String>,
     pub http_listen: Option<String>,
@@ -126,6 +127,10 @@ impl Layer {
                 (Some(under), Some(over)) => Some(under.overlay(over)),
                 (under, over) => over.or(under),
             },
+            offsite: match (self.offsite, over.offsite) {
+                (Some(under), Some(over)) => Some(under.overlay(over)),
+                (under, over) => over.or(under),
+            },
             domains: over.domains.or(self.domains),
             https_listen: over.https_listen.or(self.https_listen),
             http_listen: over.http_listen.or(self.http_listen),
@@ -165,6 +170,7 @@ impl Layer {
             from: var("STUDIO_SMTP_FROM"),
             to: var("STUDIO_SMTP_TO"),
         };
+        let offsite = OffsiteLayer::from_env(&var)?;
         Ok(Layer {
             listen: var("STUDIO_LISTEN"),
             data: var("STUDIO_DATA").map(PathBuf::from),
@@ -184,6 +190,7 @@ impl Layer {
             log_format: var("STUDIO_LOG_FORMAT"),
             log_level: var("STUDIO_LOG_LEVEL"),
             smtp: (!smtp.is_empty()).then_some(smtp),
+            offsite: (!offsite.is_empty()).then_some(offsite),
             domains: var("STUDIO_DOMAINS").map(|v| {
                 v.split(',')
                     .map(|s| s.trim().to_string())
@@ -202,6 +209,213 @@ impl Layer {
             body_timeout: var("STUDIO_BODY_TIMEOUT"),
         })
     }
+}
+
+/// The `[offsite]` table as a file or the environment gives it.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OffsiteLayer {
+    pub endpoint: Option<String>,
+    pub bucket: Option<String>,
+    pub region: Option<String>,
+    pub prefix: Option<String>,
+    pub access_key_id: Option<String>,
+    pub secret_access_key_file: Option<PathBuf>,
+    /// Only from `STUDIO_OFFSITE_SECRET_ACCESS_KEY`: a secret is never written in studio.toml.
+    #[serde(skip)]
+    pub secret_access_key: Option<Secret>,
+    pub passphrase_file: Option<PathBuf>,
+    /// Only from `STUDIO_OFFSITE_PASSPHRASE`.
+    #[serde(skip)]
+    pub passphrase: Option<Secret>,
+    pub keep: Option<usize>,
+    pub path_style: Option<bool>,
+    pub encrypt: Option<bool>,
+    pub timeout: Option<String>,
+}
+
+impl OffsiteLayer {
+    fn overlay(self, over: OffsiteLayer) -> OffsiteLayer {
+        OffsiteLayer {
+            endpoint: over.endpoint.or(self.endpoint),
+            bucket: over.bucket.or(self.bucket),
+            region: over.region.or(self.region),
+            prefix: over.prefix.or(self.prefix),
+            access_key_id: over.access_key_id.or(self.access_key_id),
+            secret_access_key_file: over.secret_access_key_file.or(self.secret_access_key_file),
+            secret_access_key: over.secret_access_key.or(self.secret_access_key),
+            passphrase_file: over.passphrase_file.or(self.passphrase_file),
+            passphrase: over.passphrase.or(self.passphrase),
+            keep: over.keep.or(self.keep),
+            path_style: over.path_style.or(self.path_style),
+            encrypt: over.encrypt.or(self.encrypt),
+            timeout: over.timeout.or(self.timeout),
+        }
+    }
+
+    fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<OffsiteLayer> {
+        let flag = |name: &str| -> Result<Option<bool>> {
+            var(name)
+                .map(|v| match v.trim() {
+                    "true" | "1" | "yes" => Ok(true),
+                    "false" | "0" | "no" => Ok(false),
+                    _ => bail!("{name}={v:?} must be true or false"),
+                })
+                .transpose()
+        };
+        Ok(OffsiteLayer {
+            endpoint: var("STUDIO_OFFSITE_ENDPOINT"),
+            bucket: var("STUDIO_OFFSITE_BUCKET"),
+            region: var("STUDIO_OFFSITE_REGION"),
+            prefix: var("STUDIO_OFFSITE_PREFIX"),
+            access_key_id: var("STUDIO_OFFSITE_ACCESS_KEY_ID"),
+            secret_access_key_file: var("STUDIO_OFFSITE_SECRET_ACCESS_KEY_FILE").map(PathBuf::from),
+            secret_access_key: var("STUDIO_OFFSITE_SECRET_ACCESS_KEY").map(Secret),
+            passphrase_file: var("STUDIO_OFFSITE_PASSPHRASE_FILE").map(PathBuf::from),
+            passphrase: var("STUDIO_OFFSITE_PASSPHRASE").map(Secret),
+            keep: var("STUDIO_OFFSITE_KEEP")
+                .map(|v| {
+                    v.trim()
+                        .parse::<usize>()
+                        .with_context(|| format!("STUDIO_OFFSITE_KEEP={v:?} is not a whole number"))
+                })
+                .transpose()?,
+            path_style: flag("STUDIO_OFFSITE_PATH_STYLE")?,
+            encrypt: flag("STUDIO_OFFSITE_ENCRYPT")?,
+            timeout: var("STUDIO_OFFSITE_TIMEOUT"),
+        })
+    }
+
+    fn is_empty(&self) -> bool {
+        let OffsiteLayer {
+            endpoint,
+            bucket,
+            region,
+            prefix,
+            access_key_id,
+            secret_access_key_file,
+            secret_access_key,
+            passphrase_file,
+            passphrase,
+            keep,
+            path_style,
+            encrypt,
+            timeout,
+        } = self;
+        endpoint.is_none()
+            && bucket.is_none()
+            && region.is_none()
+            && prefix.is_none()
+            && access_key_id.is_none()
+            && secret_access_key_file.is_none()
+            && secret_access_key.is_none()
+            && passphrase_file.is_none()
+            && passphrase.is_none()
+            && keep.is_none()
+            && path_style.is_none()
+            && encrypt.is_none()
+            && timeout.is_none()
+    }
+}
+
+/// Where and how off-site copies go; present only when `[offsite]` is configured.
+#[derive(Debug, Clone)]
+pub struct OffsiteConfig {
+    /// `https://host[:port][/path]`; `http://` only when written so.
+    pub endpoint: String,
+    pub bucket: String,
+    pub region: String,
+    /// Put before every copy's name, e.g. `nivasa/`.
+    pub prefix: String,
+    pub access_key_id: String,
+    pub secret_access_key: Secret,
+    /// Copies are sealed with the passphrase (the default); `false` sends them as they are.
+    pub encrypt: bool,
+    /// Always present when `encrypt`; without it, only a copy sealed earlier needs one.
+    pub passphrase: Option<Secret>,
+    /// Newest copies kept in the bucket; 0 keeps every copy.
+    pub keep: usize,
+    /// The bucket in the path (`true`) or in the host name.
+    pub path_style: bool,
+    /// How long the storage may stay silent during a call before it counts as failed.
+    pub timeout: Duration,
+}
+
+impl OffsiteConfig {
+    fn from_layer(l: OffsiteLayer) -> Result<OffsiteConfig> {
+        let text = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+        let endpoint = text(l.endpoint)
+            .ok_or_else(|| {
+                anyhow!(
+                    "[offsite] needs endpoint, e.g. \"https://s3.eu-central-003.backblazeb2.com\""
+                )
+            })?
+            .trim_end_matches('/')
+            .to_string();
+        if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
+            bail!(
+                "offsite.endpoint = {endpoint:?} must start with https:// (or http:// for storage on a private network)"
+            );
+        }
+        let bucket = text(l.bucket).ok_or_else(|| anyhow!("[offsite] needs bucket"))?;
+        let access_key_id =
+            text(l.access_key_id).ok_or_else(|| anyhow!("[offsite] needs access_key_id"))?;
+        let secret_access_key = match (l.secret_access_key, l.secret_access_key_file) {
+            (Some(s), _) if !s.expose().is_empty() => s,
+            (_, Some(path)) => read_secret("offsite.secret_access_key_file", &path)?,
+            _ => bail!(
+                "[offsite] needs secret_access_key_file (or STUDIO_OFFSITE_SECRET_ACCESS_KEY)"
+            ),
+        };
+        let encrypt = l.encrypt.unwrap_or(true);
+        let passphrase = match (l.passphrase, l.passphrase_file) {
+            (Some(s), _) if !s.expose().is_empty() => Some(s),
+            (_, Some(path)) => Some(read_secret("offsite.passphrase_file", &path)?),
+            _ => None,
+        };
+        if encrypt && passphrase.is_none() {
+            bail!(
+                "[offsite] needs passphrase_file (or STUDIO_OFFSITE_PASSPHRASE): copies are \
+                 encrypted; write encrypt = false to send them unencrypted"
+            );
+        }
+        let timeout = match l.timeout {
+            Some(t) => capped("offsite.timeout", Some(t), "60s", 3600)?,
+            None => Duration::from_secs(60),
+        };
+        Ok(OffsiteConfig {
+            endpoint,
+            bucket,
+            region: text(l.region).unwrap_or_else(|| "auto".to_string()),
+            prefix: l
+                .prefix
+                .map(|p| p.trim().trim_start_matches('/').to_string())
+                .unwrap_or_default(),
+            access_key_id,
+            secret_access_key,
+            encrypt,
+            passphrase,
+            keep: l.keep.unwrap_or(30),
+            path_style: l.path_style.unwrap_or(true),
+            timeout,
+        })
+    }
+}
+
+/// A secret kept in a file of its own: its first line, without the line end.
+fn read_secret(key: &str, path: &Path) -> Result<Secret> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{key}: reading {}", path.display()))?;
+    let value = text
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('\r')
+        .to_string();
+    if value.is_empty() {
+        bail!("{key}: {} is empty", path.display());
+    }
+    Ok(Secret(value))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -298,6 +512,8 @@ pub struct Config {
     pub log_format: LogFormat,
     pub log_level: String,
     pub smtp: Option<SmtpConfig>,
+    /// Encrypted copies in S3-compatible storage; present only when `[offsite]` is configured.
+    pub offsite: Option<OffsiteConfig>,
     /// HTTPS on its own listeners; `None` serves plain HTTP on `listen`.
     pub https: Option<HttpsConfig>,
     /// How long a client may take over each part of a connection (src/net/deadline.rs).
@@ -428,6 +644,7 @@ impl Config {
             log_format,
             log_level: l.log_level.unwrap_or_else(|| "info".to_string()),
             smtp: l.smtp.map(SmtpConfig::from_layer).transpose()?,
+            offsite: l.offsite.map(OffsiteConfig::from_layer).transpose()?,
             timeouts: Timeouts {
                 head: capped("head_timeout", l.head_timeout, "20s", 30)?,
                 idle: capped("idle_timeout", l.idle_timeout, "60s", 75)?,
@@ -697,6 +914,116 @@ mod tests {
         assert_eq!((smtp.port, smtp.security), (2525, SmtpSecurity::None));
         assert!(smtp.username.is_none());
         assert!(Config::from_layer(Layer::default()).unwrap().smtp.is_none());
+    }
+
+    #[test]
+    fn offsite_comes_from_the_file_and_secrets_from_their_own_files_or_the_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = dir.path().join("s3-secret");
+        std::fs::write(&secret, "file-SECRET\n").unwrap();
+        let file = dir.path().join("studio.toml");
+        std::fs::write(
+            &file,
+            format!(
+                "[offsite]\nendpoint = \"https://s3.example/\"\nbucket = \"b\"\nprefix = \"/nivasa/\"\n\
+                 access_key_id = \"AK\"\nsecret_access_key_file = {:?}\nkeep = 5\n",
+                secret.display().to_string()
+            ),
+        )
+        .unwrap();
+        let env = |name: &str| match name {
+            "STUDIO_OFFSITE_PASSPHRASE" => Some("env-PASSPHRASE".to_string()),
+            "STUDIO_OFFSITE_PATH_STYLE" => Some("false".to_string()),
+            _ => None,
+        };
+        let c = Config::load_with(Some(&file), Layer::default(), env).unwrap();
+        let o = c.offsite.expect("offsite configured");
+        assert_eq!(o.endpoint, "https://s3.example");
+        assert_eq!(o.prefix, "nivasa/");
+        assert_eq!(o.region, "auto");
+        assert_eq!(o.secret_access_key.expose(), "file-SECRET");
+        assert_eq!(
+            o.passphrase.as_ref().map(Secret::expose),
+            Some("env-PASSPHRASE")
+        );
+        assert_eq!((o.keep, o.path_style, o.encrypt), (5, false, true));
+        assert_eq!(o.timeout, Duration::from_secs(60));
+        let shown = format!("{o:?}");
+        assert!(
+            !shown.contains("SECRET") && !shown.contains("PASSPHRASE"),
+            "{shown}"
+        );
+
+        let err = |o: OffsiteLayer| {
+            Config::from_layer(Layer {
+                offsite: Some(o),
+                ..Layer::default()
+            })
+            .unwrap_err()
+            .to_string()
+        };
+        let full = || OffsiteLayer {
+            endpoint: Some("https://s3.example".into()),
+            bucket: Some("b".into()),
+            access_key_id: Some("AK".into()),
+            secret_access_key: Some(Secret("sk".into())),
+            passphrase: Some(Secret("pp".into())),
+            ..OffsiteLayer::default()
+        };
+        assert!(
+            err(OffsiteLayer {
+                passphrase: None,
+                ..full()
+            })
+            .contains("encrypt = false")
+        );
+        assert!(
+            Config::from_layer(Layer {
+                offsite: Some(OffsiteLayer {
+                    passphrase: None,
+                    encrypt: Some(false),
+                    ..full()
+                }),
+                ..Layer::default()
+            })
+            .is_ok(),
+            "plain copies only when written so"
+        );
+        assert!(
+            err(OffsiteLayer {
+                endpoint: Some("s3.example".into()),
+                ..full()
+            })
+            .contains("https://")
+        );
+        assert!(
+            err(OffsiteLayer {
+                bucket: None,
+                ..full()
+            })
+            .contains("bucket")
+        );
+        assert!(
+            err(OffsiteLayer {
+                secret_access_key: None,
+                ..full()
+            })
+            .contains("secret_access_key_file")
+        );
+        let missing = dir.path().join("nope");
+        let e = err(OffsiteLayer {
+            secret_access_key: None,
+            secret_access_key_file: Some(missing),
+            ..full()
+        });
+        assert!(e.contains("offsite.secret_access_key_file"), "{e}");
+        assert!(
+            Config::from_layer(Layer::default())
+                .unwrap()
+                .offsite
+                .is_none(),
+            "off unless configured"
+        );
     }
 
     #[test]

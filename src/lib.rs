@@ -16,6 +16,7 @@ pub mod logging;
 pub mod media;
 pub mod net;
 pub mod notify;
+pub mod offsite;
 pub mod origin;
 pub mod pages;
 pub mod private_files;

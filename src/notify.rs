@@ -34,12 +34,17 @@ const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 #[derive(Clone)]
 pub struct Notifier {
     queue: Option<mpsc::Sender<ContactMessage>>,
+    /// The same server and retries, for the studio's own warnings (off-site backups stopped).
+    alerts: Option<(Arc<Mailer>, Arc<[Duration]>)>,
 }
 
 impl Notifier {
     /// A notifier that sends nothing (no `[smtp]` in the settings).
     pub fn disabled() -> Notifier {
-        Notifier { queue: None }
+        Notifier {
+            queue: None,
+            alerts: None,
+        }
     }
 
     /// Starts the mail worker on the current tokio runtime, retrying after each of `retry_delays`.
@@ -49,6 +54,7 @@ impl Notifier {
             .context("the mail worker needs the async runtime")?;
         let (tx, mut rx) = mpsc::channel::<ContactMessage>(QUEUE);
         let delays: Arc<[Duration]> = retry_delays.into();
+        let alerts = Some((mailer.clone(), delays.clone()));
         runtime.spawn(async move {
             while let Some(msg) = rx.recv().await {
                 // One task per notice, so a notice waiting for a retry never holds up the next one.
@@ -61,11 +67,42 @@ impl Notifier {
             "new-message notices go by mail to {}",
             smtp.to.join(", ")
         );
-        Ok(Notifier { queue: Some(tx) })
+        Ok(Notifier {
+            queue: Some(tx),
+            alerts,
+        })
     }
 
     pub fn is_enabled(&self) -> bool {
         self.queue.is_some()
+    }
+
+    /// Mails the studio a warning about the server itself in the background, with the same retries.
+    pub fn alert(&self, subject: String, body: String) {
+        let Some((mailer, delays)) = self.alerts.clone() else {
+            return;
+        };
+        tokio::spawn(async move {
+            let attempts = delays.len() + 1;
+            for attempt in 1..=attempts {
+                match mailer.send_text(&subject, &body).await {
+                    Ok(()) => {
+                        tracing::info!(attempt, "mailed the warning {subject:?}");
+                        return;
+                    }
+                    Err(e) => match delays.get(attempt - 1) {
+                        Some(wait) => {
+                            tracing::warn!(
+                                attempt,
+                                "the warning {subject:?} failed ({e:#}); retrying"
+                            );
+                            tokio::time::sleep(*wait).await;
+                        }
+                        None => tracing::error!("gave up mailing the warning {subject:?} ({e:#})"),
+                    },
+                }
+            }
+        });
     }
 
     /// Queues the notice of a stored message; returns at once whatever happens to the mail.
@@ -166,6 +203,22 @@ impl Mailer {
 
     async fn send(&self, msg: &ContactMessage) -> Result<()> {
         let email = self.compose(msg)?;
+        self.transport
+            .send(email)
+            .await
+            .context("the mail server refused or could not be reached")?;
+        Ok(())
+    }
+
+    async fn send_text(&self, subject: &str, body: &str) -> Result<()> {
+        let mut builder = Message::builder().from(self.from.clone()).subject(subject);
+        for to in &self.to {
+            builder = builder.to(to.clone());
+        }
+        let email = builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(body.to_string())
+            .context("composing the warning")?;
         self.transport
             .send(email)
             .await

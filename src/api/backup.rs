@@ -1,13 +1,14 @@
-//! `GET /api/admin/backup`: a consistent copy of the whole data file, as a download, for an admin.
+//! `GET /api/admin/backup`: a consistent copy of the whole data file, as a download, for an admin;
+//! `GET|POST /api/admin/backups/offsite`: the off-site copies, and Back up now.
 
 use super::admin::{AdminIdentity, require_admin};
-use super::{ApiError, blocking, with_app};
+use super::{ApiError, blocking, error_response, json_response, with_app};
 use crate::app::App;
 use bytes::Bytes;
 use std::sync::Arc;
 use tokio::io::AsyncReadExt;
 use warp::filters::BoxedFilter;
-use warp::http::{HeaderValue, header};
+use warp::http::{HeaderValue, StatusCode, header};
 use warp::reply::Response;
 use warp::{Filter, Rejection, Reply};
 
@@ -15,12 +16,66 @@ use warp::{Filter, Rejection, Reply};
 const CHUNK: usize = 64 * 1024;
 
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
-    warp::path!("admin" / "backup")
+    let download = warp::path!("admin" / "backup")
         .and(warp::get())
         .and(require_admin(app.clone()))
+        .and(with_app(app.clone()))
+        .and_then(download);
+    let offsite_status = warp::get()
+        .and(require_admin(app.clone()))
+        .and(with_app(app.clone()))
+        .and_then(offsite_status);
+    let offsite_now = warp::post()
+        .and(require_admin(app.clone()))
         .and(with_app(app))
-        .and_then(download)
-        .boxed()
+        .and_then(offsite_now);
+    let offsite = warp::path!("admin" / "backups" / "offsite").and(
+        offsite_status
+            .or(offsite_now)
+            .unify()
+            .or(warp::any().and_then(|| async {
+                Err::<Response, _>(warp::reject::custom(ApiError::new(
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "Method not allowed",
+                )))
+            }))
+            .unify(),
+    );
+    download.or(offsite).unify().boxed()
+}
+
+async fn offsite_status(_admin: AdminIdentity, app: Arc<App>) -> Result<Response, Rejection> {
+    let status = match &app.offsite {
+        Some(offsite) => offsite.status(),
+        None => crate::offsite::Status::unconfigured(),
+    };
+    Ok(json_response(StatusCode::OK, &status))
+}
+
+/// Back up now: a snapshot sealed and sent at once; answers the copy that holds it.
+async fn offsite_now(admin: AdminIdentity, app: Arc<App>) -> Result<Response, Rejection> {
+    // Answered here, not rejected: a rejection would fall through to the 405 fallback.
+    let Some(offsite) = app.offsite.clone() else {
+        return Ok(error_response(
+            StatusCode::CONFLICT,
+            "Off-site backups are not configured: add [offsite] to studio.toml",
+        ));
+    };
+    let store = app.store.clone();
+    let file = match blocking(move || crate::backup::download_copy(&store)).await {
+        Ok((file, _)) => file,
+        Err(e) => return Ok(error_response(e.status, &e.message)),
+    };
+    match offsite.back_up(file, &crate::offsite::NOW_RETRIES).await {
+        Ok(copy) => {
+            tracing::info!(admin = %admin.username, name = %copy.name, "off-site copy on request");
+            Ok(json_response(StatusCode::OK, &copy))
+        }
+        Err(message) => Ok(error_response(
+            StatusCode::BAD_GATEWAY,
+            &format!("The off-site copy failed: {message}"),
+        )),
+    }
 }
 
 async fn download(admin: AdminIdentity, app: Arc<App>) -> Result<Response, Rejection> {

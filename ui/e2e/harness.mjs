@@ -19,7 +19,8 @@ export const ADMIN_PASSWORD = 'e2e-Correct-Horse-42';
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const STARTUP_TIMEOUT_MS = 15_000;
 
-function freePort() {
+/** A TCP port on loopback that nothing listens on. */
+export function freePort() {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);

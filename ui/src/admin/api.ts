@@ -20,6 +20,7 @@ export const API = {
   siteAddress: '/api/admin/site-address',
   media: '/api/admin/media-files',
   backup: '/api/admin/backup',
+  offsite: '/api/admin/backups/offsite',
   stats: '/api/admin/stats',
   pages: '/api/admin/pages',
 } as const;

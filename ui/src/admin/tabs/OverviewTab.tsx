@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderOpen, Images, Mail, Plus, Settings, type LucideIcon } from 'lucide-react';
 import { API, type SiteAddress } from '../api';
+import { OffsiteWarning } from '../backup/OffsiteCard';
 import { useInboxCounts } from '../inbox/UnreadBadge';
 import { statsKey, totals, type StatsReport } from '../stats';
 import { Card, TabHeading } from '../ui';
@@ -103,6 +104,7 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
   return (
     <section aria-labelledby="overview-heading">
       <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
+      <OffsiteWarning onOpen={() => onAction('settings')} />
       <LastWeek />
       <NoSiteAddress />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

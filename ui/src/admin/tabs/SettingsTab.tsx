@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { ACCEPTED_IMAGES } from '../../lib/images';
 import { DEFAULT_LOGO } from '../../lib/site';
 import { AccountSection } from '../account/AccountSection';
+import { OffsiteSection } from '../backup/OffsiteCard';
 import { API, apiRequest, uploadFile, type CompanySetting, type SettingPayload } from '../api';
 import { downloadBackup } from '../download';
 import { toastFailure, toastSuccess } from '../feedback';
@@ -284,6 +285,7 @@ function BackupCard() {
         <Download aria-hidden="true" className="size-4" />
         {busy ? 'Preparing…' : 'Download backup'}
       </button>
+      <OffsiteSection />
     </Card>
   );
 }
