@@ -17,6 +17,7 @@ pub mod media;
 pub mod net;
 pub mod notify;
 pub mod pages;
+pub mod render;
 pub mod service;
 pub mod site;
 pub mod spam;

@@ -23,7 +23,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Deferred placeholder={null}>
+      <Deferred placeholder={null} prerender>
         <Footer />
       </Deferred>
       <ScrollToTopButton />

@@ -16,8 +16,9 @@ export default function Home() {
       {(data) => (
         <>
           <HeroSlider slides={data.heroSlides ?? []} fallbackTitle={`${site.studioName}: ${site.tagline}`} />
-          {/* A screen's height held below the fold: the footer stays out of view until the sections arrive. */}
-          <Deferred placeholder={<PageFallback />}>
+          {/* A screen's height held below the fold: the footer stays out of view until the sections
+              arrive. The server renders them (every word in the HTML); the browser hydrates them at once. */}
+          <Deferred placeholder={<PageFallback />} prerender>
             <HomeSections projects={data.projects ?? []} news={data.news ?? []} />
           </Deferred>
         </>
