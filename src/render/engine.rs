@@ -92,7 +92,9 @@ impl Engine {
         match started.recv() {
             Ok(Ok(())) => Ok(Engine { jobs }),
             Ok(Err(message)) => Err(anyhow::anyhow!("loading the server bundle: {message}")),
-            Err(_) => Err(anyhow::anyhow!("the render thread ended while loading the bundle")),
+            Err(_) => Err(anyhow::anyhow!(
+                "the render thread ended while loading the bundle"
+            )),
         }
     }
 
@@ -143,13 +145,11 @@ impl Loaded {
         };
         loaded.arm();
         let result = loaded.context.with(|ctx| -> Result<(), String> {
-            let log = Function::new(ctx.clone(), |level: i32, message: String| {
-                match level {
-                    0 => tracing::debug!(target: "studio::render::js", "{message}"),
-                    1 => tracing::info!(target: "studio::render::js", "{message}"),
-                    2 => tracing::warn!(target: "studio::render::js", "{message}"),
-                    _ => tracing::error!(target: "studio::render::js", "{message}"),
-                }
+            let log = Function::new(ctx.clone(), |level: i32, message: String| match level {
+                0 => tracing::debug!(target: "studio::render::js", "{message}"),
+                1 => tracing::info!(target: "studio::render::js", "{message}"),
+                2 => tracing::warn!(target: "studio::render::js", "{message}"),
+                _ => tracing::error!(target: "studio::render::js", "{message}"),
             })
             .map_err(|e| e.to_string())?;
             ctx.globals()
@@ -193,7 +193,10 @@ impl Loaded {
     fn render(&self, path: &str, json: &str) -> Result<String, RenderError> {
         self.arm();
         let result = self.context.with(|ctx| -> Result<String, String> {
-            let server: Object = ctx.globals().get("StudioServer").map_err(|e| e.to_string())?;
+            let server: Object = ctx
+                .globals()
+                .get("StudioServer")
+                .map_err(|e| e.to_string())?;
             let render: Function = server.get("render").map_err(|e| e.to_string())?;
             let promise: Promise = render
                 .call((path, json))
@@ -222,7 +225,12 @@ impl Loaded {
 
 /// An error's message without the stack, for one log line.
 fn first_line(message: &str) -> String {
-    message.lines().next().unwrap_or_default().trim().to_string()
+    message
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
 }
 
 #[cfg(test)]

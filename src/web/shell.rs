@@ -13,6 +13,7 @@ use super::assets::Encoded;
 use crate::api::projects::ProjectJson;
 use crate::media::ImageInfo;
 use crate::pages::{self, schema};
+use crate::render::Renderer;
 use crate::site::{CASE_STUDY_PATTERN, PAGE_SCHEMA, ROUTES, Route};
 use crate::store::{Project, Store};
 use anyhow::{Context, Result, bail};
@@ -20,7 +21,6 @@ use bytes::Bytes;
 use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use crate::render::Renderer;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, RwLock, mpsc};
@@ -773,7 +773,10 @@ impl Template {
         let mut projects = Vec::new();
         for project in &site.published {
             let source = self.project_source(site, project, false)?;
-            by_path.insert(source.path.clone(), Arc::new(self.render_source(&source, None)));
+            by_path.insert(
+                source.path.clone(),
+                Arc::new(self.render_source(&source, None)),
+            );
             data_by_path.insert(source.path.clone(), Arc::new(json_copy(&source.json)));
             sitemap.push(SitemapEntry {
                 path: source.path.clone(),
