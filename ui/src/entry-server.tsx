@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router-dom/server';
 import { SiteApp } from './app/App';
 import { clearImages, registerImages } from './lib/images';
+import { startServerRender } from './lib/lazy';
 import { clearPageData, startPageData } from './lib/pageData';
 import type { PageData } from './lib/site';
 import { routerFuture } from './app/routes';
@@ -13,6 +14,7 @@ import { routerFuture } from './app/routes';
 /** The HTML of `<div id="app">` for the page at `path`, from the JSON its shell inlines. */
 export async function render(path: string, json: string): Promise<string> {
   const data = JSON.parse(json) as PageData;
+  startServerRender();
   clearPageData();
   clearImages();
   startPageData(path, data);

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent } from '../lib/lazy';
 import type { PageKey } from './routes';
 
 export interface PageProps {
@@ -29,5 +30,5 @@ function noAdmin(): PageModule {
 }
 
 export const pages = Object.fromEntries(
-  Object.entries(loaders).map(([key, load]) => [key, lazy(load)]),
+  Object.entries(loaders).map(([key, load]) => [key, lazyComponent(load)]),
 ) as Record<PageKey, ComponentType<PageProps>>;

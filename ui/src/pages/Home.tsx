@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyComponent } from '../lib/lazy';
 import { PageFallback } from '../app/PageFallback';
 import { WithPageData } from '../app/WithPageData';
 import { HeroSlider } from '../components/home/HeroSlider';
@@ -7,7 +7,7 @@ import { useSite } from '../lib/content';
 
 // Not a static import: the server preloads the home page's static imports on `/`, and these
 // sections are all below the full-height hero (scripts/budget counts what is preloaded).
-const HomeSections = lazy(() => import('../components/home/HomeSections'));
+const HomeSections = lazyComponent(() => import('../components/home/HomeSections'));
 
 export default function Home() {
   const site = useSite();
