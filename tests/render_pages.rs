@@ -110,6 +110,13 @@ fn shown_strings(value: &Value, out: &mut Vec<String>) {
     }
 }
 
+/// What an admin write does, then waits for the background renders of the new pages.
+fn refresh_and_wait(server: &TestServer) {
+    server.app.refresh_site().unwrap();
+    let pages = server.app.shells.pages();
+    assert!(pages.wait_rendered(Duration::from_secs(60)), "renders done");
+}
+
 async fn page(server: &TestServer, path: &str) -> (u16, String) {
     let res = server.get(path).await;
     (res.status().as_u16(), res.text().await.unwrap())
@@ -204,18 +211,11 @@ async fn a_write_is_rendered_and_a_record_that_throws_leaves_the_shell_with_one_
     store
         .upsert_setting("company_phone", "+91 40 5555 0199", "Company phone")
         .unwrap();
-    server.app.refresh_site().unwrap();
-    assert!(
-        server
-            .app
-            .shells
-            .pages()
-            .wait_rendered(Duration::from_secs(60))
-    );
+    refresh_and_wait(&server);
     let (_, html) = page(&server, "/contact").await;
     assert!(app_text(&html).contains("+91 40 5555 0199"), "{html}");
 
-    // A record the components cannot read (written under the API's checks): its page throws.
+    // A record the components cannot read (written past the API's checks): its page throws.
     let about = store.page("about").unwrap().unwrap();
     store
         .save_page(
@@ -228,14 +228,7 @@ async fn a_write_is_rendered_and_a_record_that_throws_leaves_the_shell_with_one_
         )
         .unwrap()
         .unwrap();
-    server.app.refresh_site().unwrap();
-    assert!(
-        server
-            .app
-            .shells
-            .pages()
-            .wait_rendered(Duration::from_secs(60))
-    );
+    refresh_and_wait(&server);
     let (status, html) = page(&server, "/about").await;
     assert_eq!(status, 200);
     assert_eq!(app_html(&html).trim(), "", "the empty shell");
