@@ -190,6 +190,21 @@ impl Loaded {
         self.epoch.elapsed().as_millis() as u64 > deadline
     }
 
+    /// Runs out the jobs a failed render left queued (a stopped render's continuations), within a
+    /// deadline of their own, so that none of them runs inside the next render.
+    fn drop_pending_jobs(&self) {
+        self.arm();
+        while self.runtime.is_job_pending() {
+            let ran = self.runtime.execute_pending_job();
+            let deadline = self.deadline_ms.load(Ordering::Relaxed);
+            if ran.is_err() && self.epoch.elapsed().as_millis() as u64 > deadline {
+                tracing::warn!("the queued jobs of a failed render ran past the deadline");
+                break;
+            }
+        }
+        self.disarm();
+    }
+
     fn render(&self, path: &str, json: &str) -> Result<String, RenderError> {
         self.arm();
         let result = self.context.with(|ctx| -> Result<String, String> {
@@ -212,6 +227,9 @@ impl Loaded {
             }
         });
         let timed_out = self.disarm();
+        if result.is_err() {
+            self.drop_pending_jobs();
+        }
         // Nothing of this render is kept: its cycles go now, not in a later render's time.
         self.runtime.run_gc();
         match result {
