@@ -1,7 +1,8 @@
-//! Builds the UI (`ui/` -> `ui/dist`) so that rust-embed can bake it into the executable.
+//! Builds the UI (`ui/` -> `ui/dist`) so that rust-embed can bake it into the executable, and the
+//! server bundle (`ui/dist-server/entry-server.js`, one script) that src/render/ embeds.
 //!
 //! Runs `npm ci` when `ui/node_modules` is missing or older than `ui/package-lock.json`, then
-//! `npm run build`, then writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file of
+//! `npm run build` (the client build, then the server build), then writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file of
 //! `ui/dist` so that the server never compresses a file per request. Cargo re-runs this only when a
 //! UI source changes.
 
@@ -19,6 +20,9 @@ const WATCHED: &[&str] = &[
     "ui/tsconfig.json",
 ];
 
+/// The server bundle (vite.config.ts, `--ssr`), embedded by src/render/mod.rs with include_str!.
+const SERVER_BUNDLE: &str = "ui/dist-server/entry-server.js";
+
 fn main() {
     for path in WATCHED {
         println!("cargo:rerun-if-changed={path}");
@@ -26,8 +30,11 @@ fn main() {
     println!("cargo:rerun-if-env-changed=STUDIO_SKIP_UI_BUILD");
     if std::env::var_os("STUDIO_SKIP_UI_BUILD").is_some()
         && Path::new("ui/dist/index.html").is_file()
+        && Path::new(SERVER_BUNDLE).is_file()
     {
-        println!("cargo:warning=STUDIO_SKIP_UI_BUILD is set: embedding the existing ui/dist");
+        println!(
+            "cargo:warning=STUDIO_SKIP_UI_BUILD is set: embedding the existing ui/dist and ui/dist-server"
+        );
         if let Err(message) = lock_ui().and_then(|_lock| precompress(Path::new("ui/dist"))) {
             fail(&message);
         }
@@ -65,6 +72,9 @@ fn build_ui() -> Result<(), String> {
     run(ui, npm, &["run", "build"])?;
     if !ui.join("dist/index.html").is_file() {
         return Err("the UI build finished without ui/dist/index.html".to_string());
+    }
+    if !Path::new(SERVER_BUNDLE).is_file() {
+        return Err(format!("the UI build finished without {SERVER_BUNDLE}"));
     }
     precompress(&ui.join("dist"))
 }

@@ -64,8 +64,14 @@ impl App {
         let index = web::Dist::get("index.html")
             .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
         let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
+        // Every public page's body is rendered here, before the server answers its first request.
         let origin = Origin::new(&config);
-        let shells = Shells::new(html, &store, origin.clone())?;
+        let shells = Shells::with_renderer(
+            html,
+            &store,
+            origin.clone(),
+            crate::render::Renderer::start(),
+        )?;
         let notifier = match &config.smtp {
             Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
             None => Notifier::disabled(),

@@ -20,6 +20,7 @@ pub mod offsite;
 pub mod origin;
 pub mod pages;
 pub mod private_files;
+pub mod render;
 pub mod service;
 pub mod site;
 pub mod spam;

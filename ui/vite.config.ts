@@ -24,9 +24,26 @@ function routeTableWithoutDescriptions(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/entry-server.tsx` (npm run build): the server bundle, one self-contained script with no imports that
+ * the binary runs in QuickJS (src/render/engine.rs). It defines `StudioServer.render`
+ * (src/entry-server.tsx) and holds no admin code.
+ */
+const serverBuild = {
+  outDir: 'dist-server',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  minify: true,
+  rolldownOptions: {
+    output: { format: 'iife', name: 'StudioServer', codeSplitting: false },
+  },
+} as const;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [preact(), tailwindcss(), routeTableWithoutDescriptions()],
-  build: {
+  // Everything bundled, nothing left to Node's resolution: QuickJS has no modules to import from.
+  ssr: { noExternal: true, target: 'webworker' },
+  build: isSsrBuild ? serverBuild : {
     outDir: 'dist',
     emptyOutDir: true,
     // Only the entry is modulepreloaded by index.html; the server adds each route's own chunks to
@@ -56,4 +73,4 @@ export default defineConfig({
       { find: /^react-router-dom$/, replacement: 'react-router-dom/dist/index.js' },
     ],
   },
-});
+}));

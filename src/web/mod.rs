@@ -177,7 +177,7 @@ fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
     }
     match pages.get(path) {
         Some(rendered) => shell_response(rendered, StatusCode::OK, headers),
-        None => shell_response(&pages.not_found, StatusCode::NOT_FOUND, headers),
+        None => shell_response(pages.not_found(), StatusCode::NOT_FOUND, headers),
     }
 }
 
@@ -205,11 +205,11 @@ async fn preview_page(
     let pages = app.shells.pages();
     let mut res = match found {
         Ok(Ok(Some(rendered))) => shell_response(&rendered, StatusCode::OK, &headers),
-        Ok(Ok(None)) => shell_response(&pages.not_found, StatusCode::NOT_FOUND, &headers),
+        Ok(Ok(None)) => shell_response(pages.not_found(), StatusCode::NOT_FOUND, &headers),
         Ok(Err(e)) => {
             tracing::error!("rendering a preview: {e:#}");
             shell_response(
-                &pages.not_found,
+                pages.not_found(),
                 StatusCode::INTERNAL_SERVER_ERROR,
                 &headers,
             )
@@ -217,7 +217,7 @@ async fn preview_page(
         Err(e) => {
             tracing::error!("rendering a preview: {e}");
             shell_response(
-                &pages.not_found,
+                pages.not_found(),
                 StatusCode::INTERNAL_SERVER_ERROR,
                 &headers,
             )

@@ -4,12 +4,17 @@
 //!
 //! Rendering happens at start-up and after each admin write, never per request: a request only
 //! looks up the finished bytes. A draft's preview is the one page rendered on request.
+//!
+//! Every public page also gets its body rendered by the UI's server bundle (`crate::render`): at
+//! start-up before the server answers, after each write in the background (until a page's turn
+//! comes, it is served as its shell, as when its render fails).
 
 use super::assets::Encoded;
 use crate::api::projects::ProjectJson;
 use crate::media::ImageInfo;
 use crate::origin::Origin;
 use crate::pages::{self, schema};
+use crate::render::Renderer;
 use crate::site::{CASE_STUDY_PATTERN, PAGE_SCHEMA, ROUTES, Route};
 use crate::store::{Project, Store};
 use anyhow::{Context, Result, bail};
@@ -18,10 +23,18 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::{Arc, RwLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, RwLock, mpsc};
+use std::time::{Duration, Instant};
 
 const HEAD_MARKER: &str = "<!--studio:head-->";
+const BODY_MARKER: &str = "<!--studio:body-->";
+const NOJS_START: &str = "<!--studio:nojs-->";
+const NOJS_END: &str = "<!--/studio:nojs-->";
 const DATA_MARKER: &str = "<!--studio:data-->";
+/// The path the not-found page is rendered at: no route has it, so the router shows the
+/// not-found page, as it does in the browser for whatever path was asked.
+const NOT_FOUND_PATH: &str = "/__not-found__";
 
 /// How many projects the home teaser and the footer show, and the about page's grid.
 const TEASER_PROJECTS: usize = 3;
@@ -44,7 +57,23 @@ pub struct Pages {
     redirects: HashMap<String, String>,
     sitemap: Vec<SitemapEntry>,
     founder_path: String,
-    pub not_found: Arc<Rendered>,
+    not_found: Arc<Rendered>,
+    /// What the server renders, in order: the fixed routes, the not-found page, the projects.
+    sources: Vec<Source>,
+    /// The same pages with their bodies rendered, each set once its render is done.
+    rendered: HashMap<String, OnceLock<Arc<Rendered>>>,
+    /// Set when newer pages replace these: their renders stop.
+    superseded: AtomicBool,
+    /// Whether every source has had its turn (rendered or failed).
+    done: (Mutex<bool>, Condvar),
+}
+
+/// One page to render: its path, head, data and preloads, as its shell has them.
+struct Source {
+    path: String,
+    head: Head,
+    json: Arc<str>,
+    preloads: String,
 }
 
 /// A page search engines are told about.
@@ -55,8 +84,37 @@ pub struct SitemapEntry {
 }
 
 impl Pages {
+    /// The page at `path`: with its body when rendered, else its shell.
     pub fn get(&self, path: &str) -> Option<&Arc<Rendered>> {
-        self.by_path.get(path)
+        self.rendered
+            .get(path)
+            .and_then(OnceLock::get)
+            .or_else(|| self.by_path.get(path))
+    }
+
+    /// The not-found page, with its body when rendered.
+    pub fn not_found(&self) -> &Arc<Rendered> {
+        self.rendered
+            .get(NOT_FOUND_PATH)
+            .and_then(OnceLock::get)
+            .unwrap_or(&self.not_found)
+    }
+
+    /// Waits until every page has had its render (tests, and the first pages at start-up); whether
+    /// that happened within `timeout`.
+    pub fn wait_rendered(&self, timeout: Duration) -> bool {
+        let (lock, ready) = &self.done;
+        let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let (guard, _) = ready
+            .wait_timeout_while(guard, timeout, |done| !*done)
+            .unwrap_or_else(|p| p.into_inner());
+        *guard
+    }
+
+    fn finish_rendering(&self) {
+        let (lock, ready) = &self.done;
+        *lock.lock().unwrap_or_else(|p| p.into_inner()) = true;
+        ready.notify_all();
     }
 
     /// The page's data as JSON (with its compressed copies and ETag).
@@ -81,16 +139,27 @@ impl Pages {
 
 /// The live set of pages; swapped whole when the site data changes.
 pub struct Shells {
-    template: Template,
+    template: Arc<Template>,
     /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD), read
     /// again at each render: the panel's site address may change.
     origin: Origin,
     current: RwLock<Arc<Pages>>,
+    renderer: Arc<Renderer>,
+    /// The background worker that renders the bodies of each new set of pages.
+    worker: Mutex<mpsc::Sender<Arc<Pages>>>,
 }
 
+/// The built `index.html`, cut at its markers.
 struct Template {
     before_head: String,
+    /// From the head marker to the body marker inside `<div id="app">`.
     between: String,
+    /// From the end of the body to the data marker, without the no-JavaScript block.
+    after_body: String,
+    /// Where the no-JavaScript block goes in `after_body`.
+    nojs_at: usize,
+    /// The no-JavaScript block: kept in a page without a body only.
+    nojs: String,
     after_data: String,
 }
 
@@ -512,15 +581,46 @@ struct Head {
 }
 
 impl Shells {
-    /// Parses the built `index.html` and renders every page from the store; `origin` gives the
-    /// scheme and host of the absolute URLs in the pages.
+    /// Parses the built `index.html` and renders every page's shell from the store, without
+    /// bodies; `origin` (scheme and host) makes the absolute URLs in the pages.
     pub fn new(index_html: &str, store: &Store, origin: Origin) -> Result<Shells> {
-        let template = Template::parse(index_html)?;
-        let pages = template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?;
+        Shells::with_renderer(index_html, store, origin, Renderer::off())
+    }
+
+    /// As `new`, and renders every public page's body with `renderer` before returning (so that
+    /// the first request finds them), then again in the background after each `refresh`.
+    pub fn with_renderer(
+        index_html: &str,
+        store: &Store,
+        origin: Origin,
+        renderer: Renderer,
+    ) -> Result<Shells> {
+        let template = Arc::new(Template::parse(index_html)?);
+        let pages =
+            Arc::new(template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?);
+        let renderer = Arc::new(renderer);
+        render_bodies(&template, &renderer, &pages);
+        let (worker, queue) = mpsc::channel::<Arc<Pages>>();
+        let (template_, renderer_) = (template.clone(), renderer.clone());
+        std::thread::Builder::new()
+            .name("render-pages".into())
+            .spawn(move || {
+                while let Ok(mut pages) = queue.recv() {
+                    // Only the newest set matters; older ones are superseded already.
+                    while let Ok(newer) = queue.try_recv() {
+                        pages.finish_rendering();
+                        pages = newer;
+                    }
+                    render_bodies(&template_, &renderer_, &pages);
+                }
+            })
+            .context("starting the page render worker")?;
         Ok(Shells {
             template,
             origin,
-            current: RwLock::new(Arc::new(pages)),
+            current: RwLock::new(pages),
+            renderer,
+            worker: Mutex::new(worker),
         })
     }
 
@@ -538,9 +638,15 @@ impl Shells {
             self.template
                 .render_all(&Site::load(store, &origin, None)?)?,
         );
-        match self.current.write() {
-            Ok(mut guard) => *guard = pages,
-            Err(poisoned) => *poisoned.into_inner() = pages,
+        let old = {
+            let mut guard = self.current.write().unwrap_or_else(|p| p.into_inner());
+            std::mem::replace(&mut *guard, pages.clone())
+        };
+        old.superseded.store(true, Ordering::Relaxed);
+        let worker = self.worker.lock().unwrap_or_else(|p| p.into_inner());
+        if worker.send(pages.clone()).is_err() {
+            tracing::error!("the page render worker has stopped: pages are sent as empty shells");
+            pages.finish_rendering();
         }
         Ok(())
     }
@@ -552,9 +658,36 @@ impl Shells {
             return Ok(None);
         };
         let site = Site::load(store, &self.origin.for_pages(store)?, Some(&project))?;
-        let (rendered, _) = self.template.render_project(&site, &project, true)?;
-        Ok(Some(rendered))
+        let source = self.template.project_source(&site, &project, true)?;
+        let body = self.renderer.body(&source.path, &source.json);
+        Ok(Some(self.template.render_source(&source, body.as_deref())))
     }
+}
+
+/// Renders the body of every page of `pages` in turn, unless newer pages replace them meanwhile.
+fn render_bodies(template: &Template, renderer: &Renderer, pages: &Pages) {
+    let started = Instant::now();
+    let mut count = 0;
+    for source in &pages.sources {
+        if pages.superseded.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some(body) = renderer.body(&source.path, &source.json) else {
+            continue;
+        };
+        if let Some(cell) = pages.rendered.get(&source.path) {
+            let _ = cell.set(Arc::new(template.render_source(source, Some(&body))));
+            count += 1;
+        }
+    }
+    if count > 0 {
+        tracing::debug!(
+            pages = count,
+            ms = started.elapsed().as_millis() as u64,
+            "rendered the pages' bodies"
+        );
+    }
+    pages.finish_rendering();
 }
 
 impl Template {
@@ -562,12 +695,25 @@ impl Template {
         let Some((before_head, rest)) = html.split_once(HEAD_MARKER) else {
             bail!("the built index.html has no {HEAD_MARKER} marker");
         };
-        let Some((between, after_data)) = rest.split_once(DATA_MARKER) else {
-            bail!("the built index.html has no {DATA_MARKER} marker after {HEAD_MARKER}");
+        let Some((between, rest)) = rest.split_once(BODY_MARKER) else {
+            bail!("the built index.html has no {BODY_MARKER} marker after {HEAD_MARKER}");
+        };
+        let Some((after_body, after_data)) = rest.split_once(DATA_MARKER) else {
+            bail!("the built index.html has no {DATA_MARKER} marker after {BODY_MARKER}");
+        };
+        let (after_body, nojs_at, nojs) = match after_body.split_once(NOJS_START) {
+            Some((before, rest)) => match rest.split_once(NOJS_END) {
+                Some((nojs, after)) => ([before, after].concat(), before.len(), nojs.to_string()),
+                None => bail!("the built index.html opens {NOJS_START} and never closes it"),
+            },
+            None => (after_body.to_string(), 0, String::new()),
         };
         Ok(Template {
             before_head: before_head.to_string(),
             between: between.to_string(),
+            after_body,
+            nojs_at,
+            nojs,
             after_data: after_data.to_string(),
         })
     }
@@ -578,6 +724,7 @@ impl Template {
         let mut by_path = HashMap::new();
         let mut data_by_path = HashMap::new();
         let mut sitemap = Vec::new();
+        let mut sources = Vec::new();
         // The home page's first slide is its largest paint: the browser fetches it with the script.
         let hero = site.slides.first().map_or_else(String::new, |s| {
             crate::media::preload_tag(&s.image_url, site.images.get(&s.image_url))
@@ -610,24 +757,36 @@ impl Template {
             if path == "/" {
                 preloads.push_str(&hero);
             }
-            by_path.insert(path.clone(), Arc::new(self.render(&head, &json, &preloads)));
+            let source = Source {
+                path: path.clone(),
+                head,
+                json: json.into(),
+                preloads,
+            };
+            by_path.insert(path.clone(), Arc::new(self.render_source(&source, None)));
+            // Admin pages stay rendered in the browser.
             if !route.admin {
-                data_by_path.insert(path.clone(), Arc::new(json_copy(json)));
+                data_by_path.insert(path.clone(), Arc::new(json_copy(&source.json)));
                 sitemap.push(SitemapEntry {
                     path,
                     lastmod: None,
                 });
+                sources.push(source);
             }
         }
+        let mut projects = Vec::new();
         for project in &site.published {
-            let path = project_path(&project.slug);
-            let (rendered, json) = self.render_project(site, project, false)?;
-            by_path.insert(path.clone(), Arc::new(rendered));
-            data_by_path.insert(path.clone(), Arc::new(json_copy(json)));
+            let source = self.project_source(site, project, false)?;
+            by_path.insert(
+                source.path.clone(),
+                Arc::new(self.render_source(&source, None)),
+            );
+            data_by_path.insert(source.path.clone(), Arc::new(json_copy(&source.json)));
             sitemap.push(SitemapEntry {
-                path,
+                path: source.path.clone(),
                 lastmod: Some(iso_date(project.updated_at_ms)),
             });
+            projects.push(source);
         }
         // A former slug leads to the project while it is published, and never shadows a live page.
         let mut redirects = HashMap::new();
@@ -658,7 +817,20 @@ impl Template {
             og_image: None,
             ld: vec![studio_ld],
         };
-        let not_found = Arc::new(self.render(&head, &json, ""));
+        let source = Source {
+            path: NOT_FOUND_PATH.to_string(),
+            head,
+            json: json.into(),
+            preloads: String::new(),
+        };
+        let not_found = Arc::new(self.render_source(&source, None));
+        // The fixed routes first: they are what most visitors and crawlers ask for.
+        sources.push(source);
+        sources.extend(projects);
+        let rendered = sources
+            .iter()
+            .map(|s| (s.path.clone(), OnceLock::new()))
+            .collect();
         Ok(Pages {
             by_path,
             data_by_path,
@@ -666,16 +838,15 @@ impl Template {
             sitemap,
             founder_path: format!("/{}", site.founder.slug),
             not_found,
+            sources,
+            rendered,
+            superseded: AtomicBool::new(false),
+            done: (Mutex::new(false), Condvar::new()),
         })
     }
 
-    /// A project's page and its data's JSON; `preview` keeps it out of search engines.
-    fn render_project(
-        &self,
-        site: &Site,
-        project: &Project,
-        preview: bool,
-    ) -> Result<(Rendered, String)> {
+    /// What a project's page is made of; `preview` keeps it out of search engines.
+    fn project_source(&self, site: &Site, project: &Project, preview: bool) -> Result<Source> {
         let json = script_safe_json(&site.page_data("caseStudy", &[], Some(project)))?;
         let og_image = site.og_image(project);
         let mut ld = vec![site.studio_ld()];
@@ -691,10 +862,22 @@ impl Template {
             ld,
         };
         let chunks = ROUTES.case_study().map(preloads).unwrap_or_default();
-        Ok((self.render(&head, &json, &chunks), json))
+        Ok(Source {
+            path: project_path(&project.slug),
+            head,
+            json: json.into(),
+            preloads: chunks,
+        })
     }
 
-    fn render(&self, head: &Head, json: &str, preloads: &str) -> Rendered {
+    /// A page: its shell, with `body` in `<div id="app">` when the server rendered one.
+    fn render_source(&self, source: &Source, body: Option<&str>) -> Rendered {
+        let Source {
+            head,
+            json,
+            preloads,
+            ..
+        } = source;
         let title = escape(&head.title);
         let description = escape(&head.description);
         let mut extra = String::new();
@@ -738,12 +921,19 @@ impl Template {
             Some((head, rest)) => (head, ["</head>", rest].concat()),
             None => (self.between.as_str(), String::new()),
         };
+        // Without a body the page keeps the no-JavaScript block (the contact form).
+        let (before_nojs, after_nojs) = self.after_body.split_at(self.nojs_at);
+        let nojs = if body.is_some() { "" } else { &self.nojs };
         let body = [
             self.before_head.as_str(),
             &head_tags,
             build_head,
             preloads,
             &rest,
+            body.unwrap_or_default(),
+            before_nojs,
+            nojs,
+            after_nojs,
             &data_tag,
             &self.after_data,
         ]
@@ -760,8 +950,8 @@ impl Template {
 }
 
 /// A page's data as `GET /api/page-data` sends it, compressed once here.
-fn json_copy(json: String) -> Encoded {
-    let body = Bytes::from(json);
+fn json_copy(json: &str) -> Encoded {
+    let body = Bytes::copy_from_slice(json.as_bytes());
     let etag = etag_of(&body);
     Encoded::compress(body, &etag)
 }
@@ -829,7 +1019,7 @@ pub fn escape(text: &str) -> String {
 mod tests {
     use super::*;
 
-    const HTML: &str = "<html><head><!--studio:head--></head><body><div id=app></div><!--studio:data--></body></html>";
+    const HTML: &str = "<html><head><!--studio:head--></head><body><div id=app><!--studio:body--></div><!--studio:nojs--><noscript>no js</noscript><!--/studio:nojs--><!--studio:data--></body></html>";
 
     #[test]
     fn every_route_gets_its_own_head_and_the_data() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router-dom';
 import { ScrollToTopOnRouteChange } from '../components/layout/ScrollToTopOnRouteChange';
 import { type SiteData, SiteDataProvider } from '../lib/content';
@@ -12,8 +12,11 @@ import { PageViews } from './PageViews';
 import { pages } from './pages';
 import { notFound, routerFuture, routesFor, type RouteEntry } from './routes';
 
-// Visitors never see the admin frame (nor the toaster it mounts at once), so it is not in the entry.
-const AdminFrame = lazy(() => import('./AdminFrame').then((m) => ({ default: m.AdminFrame })));
+// Visitors never see the admin frame (nor the toaster it mounts at once), so it is not in the entry;
+// the server renders no admin page, so its bundle leaves the frame out.
+const AdminFrame = import.meta.env.SSR
+  ? () => null
+  : lazy(() => import('./AdminFrame').then((m) => ({ default: m.AdminFrame })));
 
 function pageRoutes(routes: RouteEntry[], admin: boolean) {
   return routes
@@ -45,44 +48,57 @@ function firstPage(): SiteData {
   return { firstPath, data: inlined ?? fallbackData(firstPath) };
 }
 
+/** The app in the browser. */
 export function App() {
   const [site] = useState(firstPage);
+  return <SiteApp site={site} Router={BrowserRouterOfSite} />;
+}
+
+function BrowserRouterOfSite({ children }: { children: ReactNode }) {
+  return <BrowserRouter future={routerFuture}>{children}</BrowserRouter>;
+}
+
+/**
+ * The whole site under a router: the browser's (App) or the server's StaticRouter (entry-server.tsx),
+ * so that both render the same tree and the browser hydrates what the server sent.
+ */
+export function SiteApp({ site, Router }: { site: SiteData; Router: ComponentType<{ children: ReactNode }> }) {
   const routes = useMemo(() => routesFor(site.data.founder?.slug ?? ''), [site]);
   return (
     <SiteDataProvider value={site}>
-      <Router routes={routes} />
+      <Router>
+        <ScrollToTopOnRouteChange />
+        <PageViews />
+        <SiteRoutes routes={routes} />
+      </Router>
     </SiteDataProvider>
   );
 }
 
-function Router({ routes }: { routes: RouteEntry[] }) {
+function SiteRoutes({ routes }: { routes: RouteEntry[] }) {
   return (
-    <BrowserRouter future={routerFuture}>
-      <ScrollToTopOnRouteChange />
-      <PageViews />
-      <Routes>
-        <Route element={<Layout />}>
-          {pageRoutes(routes, false)}
-          <Route
-            path="*"
-            element={
-              <>
-                <DocumentTitle title={notFound.title} />
-                <NotFound />
-              </>
-            }
-          />
-        </Route>
+    <Routes>
+      <Route element={<Layout />}>
+        {pageRoutes(routes, false)}
         <Route
+          path="*"
           element={
-            <Suspense fallback={<PageFallback />}>
-              <AdminFrame />
-            </Suspense>
+            <>
+              <DocumentTitle title={notFound.title} />
+              <NotFound />
+            </>
           }
-        >
-          {pageRoutes(routes, true)}
-        </Route>
-      </Routes>
-    </BrowserRouter>
+        />
+      </Route>
+      <Route
+        element={
+          <Suspense fallback={<PageFallback />}>
+            <AdminFrame />
+          </Suspense>
+        }
+      >
+        {pageRoutes(routes, true)}
+      </Route>
+    </Routes>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { lazyComponent } from '../lib/lazy';
 import { Outlet } from 'react-router-dom';
 import { Header } from '../components/layout/Header';
 import { ScrollToTopButton } from '../components/layout/ScrollToTopButton';
@@ -8,7 +9,7 @@ import { MAIN_ID, SkipLink } from './SkipLink';
 
 // Below the fold on every page, so it costs nothing on the first load. Added at the end of the
 // document, it moves nothing already on screen when it arrives.
-const Footer = lazy(() => import('../components/layout/Footer').then((m) => ({ default: m.Footer })));
+const Footer = lazyComponent(() => import('../components/layout/Footer').then((m) => ({ default: m.Footer })));
 // A public page only raises a toast after the visitor has acted (the contact form), long after idle.
 const Toaster = lazy(() => import('../components/ui/toast').then((m) => ({ default: m.Toaster })));
 
@@ -23,7 +24,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Deferred placeholder={null}>
+      <Deferred placeholder={null} prerender>
         <Footer />
       </Deferred>
       <ScrollToTopButton />

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent } from '../lib/lazy';
 import type { PageKey } from './routes';
 
 export interface PageProps {
@@ -19,10 +20,15 @@ const loaders: Record<PageKey, () => PageModule> = {
   portfolio: () => import('../pages/Portfolio'),
   caseStudy: () => import('../pages/CaseStudy'),
   contact: () => import('../pages/Contact'),
-  adminLogin: () => import('../admin/AdminLogin'),
-  adminPanel: () => import('../admin/AdminPanel'),
+  // The server renders no admin page: its bundle (entry-server.tsx) leaves the admin code out.
+  adminLogin: () => (import.meta.env.SSR ? noAdmin() : import('../admin/AdminLogin')),
+  adminPanel: () => (import.meta.env.SSR ? noAdmin() : import('../admin/AdminPanel')),
 };
 
+function noAdmin(): PageModule {
+  return Promise.reject(new Error('admin pages are rendered in the browser only'));
+}
+
 export const pages = Object.fromEntries(
-  Object.entries(loaders).map(([key, load]) => [key, lazy(load)]),
+  Object.entries(loaders).map(([key, load]) => [key, lazyComponent(load)]),
 ) as Record<PageKey, ComponentType<PageProps>>;

@@ -26,6 +26,11 @@ export function registerImages(images: Record<string, ImageInfo> | undefined): v
   for (const [url, info] of Object.entries(images)) known.set(url, info);
 }
 
+/** Forgets every image (the server, before each render). */
+export function clearImages(): void {
+  known.clear();
+}
+
 /** What is known of the image at `url`; undefined for bundled defaults and external links. */
 export function imageInfo(url: string): ImageInfo | undefined {
   return known.get(url);

@@ -8,7 +8,8 @@ export function prefersReducedMotion(): boolean {
 
 /** Live value of the visitor's reduced-motion preference: carousels swap instead of fading. */
 export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(prefersReducedMotion);
+  // Read after mount, so that the server's HTML and the first render in the browser agree.
+  const [reduced, setReduced] = useState(false);
   useEffect(() => {
     const query = window.matchMedia?.(QUERY);
     if (!query) return;

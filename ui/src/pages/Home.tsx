@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyComponent } from '../lib/lazy';
 import { PageFallback } from '../app/PageFallback';
 import { WithPageData } from '../app/WithPageData';
 import { HeroSlider } from '../components/home/HeroSlider';
@@ -7,7 +7,7 @@ import { useSite } from '../lib/content';
 
 // Not a static import: the server preloads the home page's static imports on `/`, and these
 // sections are all below the full-height hero (scripts/budget counts what is preloaded).
-const HomeSections = lazy(() => import('../components/home/HomeSections'));
+const HomeSections = lazyComponent(() => import('../components/home/HomeSections'));
 
 export default function Home() {
   const site = useSite();
@@ -16,8 +16,9 @@ export default function Home() {
       {(data) => (
         <>
           <HeroSlider slides={data.heroSlides ?? []} fallbackTitle={`${site.studioName}: ${site.tagline}`} />
-          {/* A screen's height held below the fold: the footer stays out of view until the sections arrive. */}
-          <Deferred placeholder={<PageFallback />}>
+          {/* A screen's height held below the fold: the footer stays out of view until the sections
+              arrive. The server renders them (every word in the HTML); the browser hydrates them at once. */}
+          <Deferred placeholder={<PageFallback />} prerender>
             <HomeSections projects={data.projects ?? []} news={data.news ?? []} />
           </Deferred>
         </>

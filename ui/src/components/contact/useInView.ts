@@ -5,10 +5,15 @@ import { useEffect, useState, type RefObject } from 'react';
  * IntersectionObserver (very old browsers) it is true at once, so content is never withheld.
  */
 export function useInView(ref: RefObject<Element | null>, rootMargin: string): boolean {
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  // False on the server and in the first render in the browser, which hydrates the server's HTML.
+  const [seen, setSeen] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (seen || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setSeen(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
