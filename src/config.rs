@@ -383,7 +383,7 @@ impl Config {
             }
             Ok(d)
         };
-        let upload_max_mb = l.upload_max_mb.unwrap_or(10);
+        let upload_max_mb = l.upload_max_mb.unwrap_or(20);
         if upload_max_mb == 0 || upload_max_mb > 1024 {
             bail!("upload_max_mb = {upload_max_mb} must be between 1 and 1024");
         }
@@ -576,7 +576,7 @@ mod tests {
         assert_eq!(c.listen.to_string(), DEFAULT_LISTEN);
         assert_eq!(c.data, PathBuf::from(DEFAULT_DATA));
         assert_eq!(c.token_ttl, Duration::from_secs(12 * 3600));
-        assert_eq!(c.upload_max_bytes, 10 * 1024 * 1024);
+        assert_eq!(c.upload_max_bytes, 20 * 1024 * 1024);
         assert_eq!(c.backup_every, Duration::from_secs(86400));
         assert_eq!(c.backup_keep, 7);
     }

@@ -17,6 +17,7 @@ pub mod media;
 pub mod net;
 pub mod notify;
 pub mod origin;
+pub mod pages;
 pub mod private_files;
 pub mod service;
 pub mod site;

@@ -1,6 +1,7 @@
-//! The site's facts shared with the SPA: the route table, the site constants and the default content.
+//! The site's facts shared with the SPA: the route table, the site constants, the default content
+//! and the page records' schema and seed.
 //!
-//! All three are JSON files under `ui/src/` that the SPA imports too, so each fact has one source.
+//! All are JSON files under `ui/src/` that the SPA imports too, so each fact has one source.
 
 use serde::Deserialize;
 use std::sync::LazyLock;
@@ -38,7 +39,6 @@ pub struct SiteConstants {
     pub studio_name: String,
     pub legal_name: String,
     pub tagline: String,
-    pub founder: Founder,
     pub phone: String,
     pub email: String,
     pub address: String,
@@ -46,11 +46,9 @@ pub struct SiteConstants {
     pub weekend: String,
     pub social: Social,
     pub map_query: String,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct Founder {
-    pub name: String,
+    /// The WhatsApp number `company_whatsapp` starts with ("" for none).
+    #[serde(default)]
+    pub whatsapp: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -141,14 +139,19 @@ pub const CATEGORIES: [&str; 5] = [
 /// The route pattern of a case study; `{slug}` is the only placeholder a route may hold.
 pub const CASE_STUDY_PATTERN: &str = "/portfolio/{slug}";
 
-/// The route table with the founder's path resolved.
+/// The founder's page, whose address is the founder record's `slug`, read at run time.
+pub const FOUNDER_PATTERN: &str = "/{founderSlug}";
+
+/// The route table as `routes.json` has it; the founder's path is resolved where pages are
+/// rendered (`web::shell`), from the founder record.
 pub struct RouteTable {
     pub routes: Vec<Route>,
     pub not_found: PageHead,
 }
 
 impl RouteTable {
-    /// The route with exactly this path (patterns never match).
+    /// The route with exactly this path (patterns never match; nor does the founder's page,
+    /// whose address only the rendered pages know).
     pub fn find(&self, path: &str) -> Option<&Route> {
         self.fixed().find(|r| r.path == path)
     }
@@ -156,6 +159,27 @@ impl RouteTable {
     /// Every route with a literal path.
     pub fn fixed(&self) -> impl Iterator<Item = &Route> {
         self.routes.iter().filter(|r| !r.path.contains('{'))
+    }
+
+    /// Every page route with its path, the founder's at `/{founder_slug}` (no case study pattern).
+    pub fn pages<'a>(&'a self, founder_slug: &'a str) -> impl Iterator<Item = (String, &'a Route)> {
+        self.routes.iter().filter_map(move |r| {
+            if r.path == FOUNDER_PATTERN {
+                Some((format!("/{founder_slug}"), r))
+            } else if r.path.contains('{') {
+                None
+            } else {
+                Some((r.path.clone(), r))
+            }
+        })
+    }
+
+    /// The first path segments the route table takes (`about`, `services`, …, `adminpanel`).
+    pub fn first_segments(&self) -> impl Iterator<Item = &str> {
+        self.routes.iter().filter_map(|r| {
+            let first = r.path.trim_start_matches('/').split('/').next()?;
+            (!first.is_empty() && !first.contains('{')).then_some(first)
+        })
     }
 
     /// The case-study pattern's entry.
@@ -172,19 +196,22 @@ pub static CONSTANTS: LazyLock<SiteConstants> = LazyLock::new(|| {
 pub static ROUTES: LazyLock<RouteTable> = LazyLock::new(|| {
     let file: RouteFile = serde_json::from_str(include_str!("../ui/src/routes.json"))
         .expect("ui/src/routes.json is checked by the test suite");
-    let founder_path = format!("/{}", slug(&CONSTANTS.founder.name));
-    let routes = file
-        .routes
-        .into_iter()
-        .map(|mut r| {
-            r.path = r.path.replace("/{founderSlug}", &founder_path);
-            r
-        })
-        .collect();
     RouteTable {
-        routes,
+        routes: file.routes,
         not_found: file.not_found,
     }
+});
+
+/// `ui/src/content/pageSchema.json`: the fields of every page record.
+pub static PAGE_SCHEMA: LazyLock<crate::pages::schema::Schema> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../ui/src/content/pageSchema.json"))
+        .expect("ui/src/content/pageSchema.json is checked by the test suite")
+});
+
+/// `ui/src/content/pages.json`: every page record's first content, by key.
+pub static PAGE_SEED: LazyLock<serde_json::Map<String, serde_json::Value>> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../ui/src/content/pages.json"))
+        .expect("ui/src/content/pages.json is checked by the test suite")
 });
 
 pub static SEED: LazyLock<Seed> = LazyLock::new(|| {
@@ -209,6 +236,7 @@ pub fn default_settings() -> Vec<(&'static str, String, String)> {
         ("company_facebook", c.social.facebook.clone()),
         ("company_map_query", c.map_query.clone()),
         ("company_logo", String::new()),
+        ("company_whatsapp", c.whatsapp.clone()),
     ]
     .into_iter()
     .map(|(key, value)| (key, value, describe_key(key)))
@@ -264,8 +292,26 @@ mod tests {
         paths.sort();
         paths.dedup();
         assert_eq!(paths.len(), 16);
-        assert!(table.find("/anjali-rao").is_some());
-        assert_eq!(table.fixed().count(), 15);
+        assert!(
+            table.find("/anjali-rao").is_none(),
+            "the founder's path is the record's"
+        );
+        assert_eq!(table.fixed().count(), 14);
+        let pages: Vec<String> = table.pages("anjali-rao").map(|(p, _)| p).collect();
+        assert_eq!(pages.len(), 15);
+        assert!(pages.contains(&"/anjali-rao".to_string()));
+        let firsts: Vec<&str> = table.first_segments().collect();
+        for s in [
+            "about",
+            "services",
+            "portfolio",
+            "contact",
+            "multidisciplinary",
+            "admin-login",
+            "adminpanel",
+        ] {
+            assert!(firsts.contains(&s), "{s}");
+        }
         assert_eq!(table.case_study().unwrap().page, "caseStudy");
         assert!(table.find(CASE_STUDY_PATTERN).is_none());
         assert_eq!(table.routes.iter().filter(|r| r.admin).count(), 2);

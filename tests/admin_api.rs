@@ -334,7 +334,7 @@ async fn company_settings_are_listed_and_upserted_by_key() {
     .await;
     assert_eq!(gst["description"], "Company gst number");
     let (_, list) = call(&server, &token, Method::GET, path, None).await;
-    assert_eq!(list.as_array().unwrap().len(), 14);
+    assert_eq!(list.as_array().unwrap().len(), 15);
 
     // The logo: an uploaded file's URL, then the logo setting (the SPEC's two steps).
     let (_, logo) = call(

@@ -4,15 +4,12 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
+use common::{ADMIN_PASSWORD, ADMIN_USER, PNG, TestServer, upload};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
 use studio::config::Layer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-const PNG: &[u8] =
-    b"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x0bIDATx\x9cc`\x00\x02\x00\x00\x05\x00\x01z^\xab?\x00\x00\x00\x00IEND\xaeB`\x82";
 
 async fn login_as(server: &TestServer, username: &str, password: &str) -> reqwest::Response {
     login_from(server, username, password, None).await
@@ -75,30 +72,6 @@ async fn still_healthy(server: &TestServer) {
     let html = res.text().await.unwrap();
     assert!(!html.to_lowercase().contains("javascript:"));
     assert!(!html.contains("<script>alert"));
-}
-
-async fn upload(
-    server: &TestServer,
-    token: &str,
-    name: &str,
-    mime: &str,
-    bytes: Vec<u8>,
-) -> reqwest::Response {
-    let form = reqwest::multipart::Form::new().part(
-        "file",
-        reqwest::multipart::Part::bytes(bytes)
-            .file_name(name.to_string())
-            .mime_str(mime)
-            .unwrap(),
-    );
-    server
-        .client
-        .post(server.url("/api/admin/media-files"))
-        .bearer_auth(token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
 }
 
 /// Sends `body` with `Transfer-Encoding: chunked` (no length to judge it by) and returns the

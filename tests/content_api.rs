@@ -589,7 +589,7 @@ fn a_first_release_file_gains_the_case_studies_and_keeps_the_owners_choices() {
         .value()
         .to_vec();
     assert_eq!(format, studio::store::FORMAT_VERSION.to_le_bytes());
-    assert_eq!(studio::store::FORMAT_VERSION, 3);
+    assert_eq!(studio::store::FORMAT_VERSION, 4);
     let table = txn.open_table(PROJECTS).unwrap();
     for entry in table.iter().unwrap() {
         let (_, v) = entry.unwrap();
@@ -625,7 +625,15 @@ fn write_the_v2_content_fixture() {
         p.slug = "serenity-home".into();
         p.is_active = false;
         store
-            .replace::<Project>(p.id, p, &project_rule)
+            .replace::<Project>(
+                p.id,
+                p,
+                &project_rule,
+                studio::store::Save {
+                    by: "test",
+                    expect: None,
+                },
+            )
             .unwrap()
             .unwrap();
         let news = NewsItem {
@@ -635,7 +643,7 @@ fn write_the_v2_content_fixture() {
             content: "Kept across releases".into(),
             is_active: false,
         };
-        store.create(news, &no_rule).unwrap().unwrap();
+        store.create(news, &no_rule, "test").unwrap().unwrap();
         let quote = Testimonial {
             id: 0,
             quote: "Fixture quote".into(),
@@ -644,7 +652,7 @@ fn write_the_v2_content_fixture() {
             is_active: true,
             order: 9,
         };
-        store.create(quote, &no_rule).unwrap().unwrap();
+        store.create(quote, &no_rule, "test").unwrap().unwrap();
     }
     let mut db = redb::Database::open(&path).unwrap();
     db.compact().unwrap();

@@ -350,7 +350,7 @@ async fn hostile_and_broken_images_are_refused_with_nothing_stored() {
         assert!(image::load_from_memory(&bytes).is_ok());
     }
     // Over upload_max_mb: refused before it is read.
-    let res = upload(&server, &token, vec![0xFF; 11 * 1024 * 1024]).await;
+    let res = upload(&server, &token, vec![0xFF; 21 * 1024 * 1024]).await;
     assert_eq!(res.status(), 413);
     assert_eq!(server.get("/").await.status(), 200, "still up");
     server.stop().await;

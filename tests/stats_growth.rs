@@ -53,6 +53,7 @@ fn a_year_of_statistics_fits_in_a_few_megabytes() {
                 // About 300 people a day.
                 client: IpAddr::V4(Ipv4Addr::from((i % 300) as u32 + 1)),
                 own_hosts: &["studio.example"],
+                founder_path: "/anjali-rao",
             };
             assert_eq!(stats.count_view(&view, now), Outcome::Counted);
             if (i + 1) % per_batch == 0 {

@@ -9,7 +9,7 @@ use super::{ApiError, blocking, error_response, json_response, with_app};
 use crate::app::App;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
-use crate::store::{Admin, HeroSlide, HeroSlideInput, Setting, Store};
+use crate::store::{Admin, HeroSlide, Setting, Store};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
@@ -177,57 +177,6 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
             json_response(StatusCode::OK, &serde_json::json!({ "admin": admin }))
         });
 
-    let list_slides = warp::path!("admin" / "hero-slides")
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(|_: AdminIdentity, app: Arc<App>| {
-            list_json::<_, SlideJson>(app, Store::hero_slides)
-        });
-
-    let create_slide = warp::path!("admin" / "hero-slides")
-        .and(warp::post())
-        .and(admin())
-        .and(app_())
-        .and(json_body())
-        .and_then(
-            |_: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
-                let input = slide_input(&Fields(body))?;
-                let slide =
-                    write_and_refresh(app, move |store| store.create_hero_slide(input)).await?;
-                Ok::<_, Rejection>(json_response(StatusCode::CREATED, &SlideJson::from(slide)))
-            },
-        );
-
-    let update_slide = warp::path!("admin" / "hero-slides" / u64)
-        .and(warp::put())
-        .and(admin())
-        .and(app_())
-        .and(json_body())
-        .and_then(
-            |id: u64, _: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
-                let input = slide_input(&Fields(body))?;
-                let slide = write_and_refresh(app, move |store| store.update_hero_slide(id, input))
-                    .await?
-                    .ok_or_else(slide_not_found)?;
-                Ok::<_, Rejection>(json_response(StatusCode::OK, &SlideJson::from(slide)))
-            },
-        );
-
-    let delete_slide = warp::path!("admin" / "hero-slides" / u64)
-        .and(warp::delete())
-        .and(admin())
-        .and(app_())
-        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
-            if !write_and_refresh(app, move |store| store.delete_hero_slide(id)).await? {
-                return Err(warp::reject::custom(slide_not_found()));
-            }
-            Ok::<_, Rejection>(json_response(
-                StatusCode::OK,
-                &serde_json::json!({ "id": id, "message": "Hero slide deleted" }),
-            ))
-        });
-
     let list_settings = warp::path!("admin" / "company-settings")
         .and(warp::get())
         .and(admin())
@@ -271,23 +220,13 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .unify()
         .or(site_address)
         .unify()
-        .or(list_slides)
-        .unify()
-        .or(create_slide)
-        .unify()
-        .or(update_slide)
-        .unify()
-        .or(delete_slide)
+        .or(super::resource::routes::<HeroSlides>(app.clone()))
         .unify()
         .or(list_settings)
         .unify()
         .or(save_setting)
         .unify()
         .boxed()
-}
-
-fn slide_not_found() -> ApiError {
-    ApiError::not_found("No hero slide has that id")
 }
 
 /// Runs a store write, then re-renders the public pages so visitors see it on their next load. A
@@ -562,16 +501,46 @@ pub fn is_safe_link(value: &str) -> bool {
     })
 }
 
-fn slide_input(f: &Fields) -> Result<HeroSlideInput, ApiError> {
-    Ok(HeroSlideInput {
-        title: f.required_text("title", MAX_TITLE)?,
-        subtitle: f.text("subtitle", MAX_SUBTITLE, false)?,
-        image_url: f.link("imageUrl", true)?,
-        button_text: f.text("buttonText", MAX_BUTTON_TEXT, false)?,
-        button_link: f.link("buttonLink", false)?,
-        order: f.integer_or_zero("order"),
-        is_active: f.flag("isActive", true)?,
-    })
+/// The home page's hero slides (SPEC §7), on the shared resource code.
+pub struct HeroSlides;
+
+impl super::resource::Resource for HeroSlides {
+    type Record = HeroSlide;
+    type Json = SlideJson;
+    const PATH: &'static str = "hero-slides";
+    const NOUN: &'static str = "Hero slide";
+    const ORDERED: bool = false;
+
+    fn input(f: &Fields) -> Result<HeroSlide, ApiError> {
+        Ok(HeroSlide {
+            id: 0,
+            title: f.required_text("title", MAX_TITLE)?,
+            subtitle: f.text("subtitle", MAX_SUBTITLE, false)?,
+            image_url: f.link("imageUrl", true)?,
+            button_text: f.text("buttonText", MAX_BUTTON_TEXT, false)?,
+            button_link: f.link("buttonLink", false)?,
+            order: f.integer_or_zero("order"),
+            is_active: f.flag("isActive", true)?,
+            // A replaced slide keeps its own (`hero_slide_rule`).
+            created_at_ms: crate::store::now_ms(),
+        })
+    }
+
+    fn rule() -> crate::store::Rule<'static, HeroSlide> {
+        &crate::store::hero_slide_rule
+    }
+}
+
+/// Empty, or 8 to 15 digits with an optional leading `+` and spaces between (`+91 98480 22338`).
+pub fn is_whatsapp_number(value: &str) -> bool {
+    if value.is_empty() {
+        return true;
+    }
+    let rest = value.strip_prefix('+').unwrap_or(value);
+    let digits = rest.chars().filter(char::is_ascii_digit).count();
+    rest.starts_with(|c: char| c.is_ascii_digit())
+        && rest.chars().all(|c| c.is_ascii_digit() || c == ' ')
+        && (8..=15).contains(&digits)
 }
 
 /// Settings whose value becomes a link or an image on the public pages.
@@ -600,6 +569,15 @@ fn setting_input(f: &Fields) -> Result<(String, String, String), ApiError> {
             .map_err(ApiError::bad_request)?
     } else if is_link_setting(&key) {
         f.link("settingValue", false)?
+    } else if key == "company_whatsapp" {
+        let number = f.text("settingValue", MAX_SETTING_VALUE, false)?;
+        if !is_whatsapp_number(&number) {
+            return Err(ApiError::bad_request(
+                "settingValue must be a WhatsApp number: 8 to 15 digits, optionally with a \
+                 leading + and spaces (or empty for none)",
+            ));
+        }
+        number
     } else {
         f.text("settingValue", MAX_SETTING_VALUE, true)?
     };
@@ -622,7 +600,7 @@ pub(crate) fn iso8601(ms: u64) -> String {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct SlideJson {
+pub struct SlideJson {
     id: u64,
     title: String,
     subtitle: String,
@@ -729,6 +707,25 @@ mod tests {
             "a fresh address goes straight"
         );
         assert_eq!(slowdown(5, 2), SLOWDOWN);
+    }
+
+    #[test]
+    fn whatsapp_numbers_are_digits_with_an_optional_plus() {
+        for ok in ["", "+91 98480 22338", "919848022338", "12345678"] {
+            assert!(is_whatsapp_number(ok), "{ok}");
+        }
+        for bad in [
+            "+",
+            "1234567",
+            "+91 98480 22338 12345",
+            "+91-98480",
+            "tel:9848022338",
+            " 12345678",
+            "++9198480",
+            "9848O22338",
+        ] {
+            assert!(!is_whatsapp_number(bad), "{bad}");
+        }
     }
 
     #[test]

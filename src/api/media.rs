@@ -1,5 +1,5 @@
-//! `POST /api/admin/media-files`: an owner's image upload, judged by its own bytes, kept in the
-//! data file under its content hash and served from `/media/`.
+//! `POST /api/admin/media-files`: an owner's image or PDF upload (the brochure), judged by its own
+//! bytes, kept in the data file under its content hash and served from `/media/`.
 //!
 //! The client's file name and claimed type are never used: the type comes from the bytes, the
 //! stored name from their SHA-256, so nothing a client sends reaches a file system path.
@@ -103,10 +103,31 @@ where
              Preview and export it as JPEG)",
         ));
     }
+    let digest = Sha256::digest(&data);
+    let hash: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    if is_pdf(&data) {
+        // A document is kept exactly as sent: nothing in it is shown inside the site's pages.
+        let file = MediaFile {
+            name: format!("{hash}.pdf"),
+            content_type: PDF.to_string(),
+            bytes: data,
+            created_at_ms: now_ms(),
+            image: None,
+            variant_of: None,
+        };
+        let name = file.name.clone();
+        let store = app.store.clone();
+        blocking(move || store.put_media_files(std::slice::from_ref(&file))).await?;
+        tracing::info!(file = %name, "document stored");
+        return Ok(json_response(
+            StatusCode::CREATED,
+            &serde_json::json!({ "fileUrl": format!("/media/{name}"), "contentType": PDF }),
+        ));
+    }
     let kind = sniff(&data).ok_or_else(|| {
         ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Only images can be uploaded: JPEG, PNG, WebP, GIF or SVG",
+            "Only images (JPEG, PNG, WebP, GIF or SVG) and PDF documents can be uploaded",
         )
     })?;
     if kind == ImageKind::Svg {
@@ -114,8 +135,6 @@ where
             ApiError::bad_request(format!("This SVG cannot be used on the site: {why}"))
         })?;
     }
-    let digest = Sha256::digest(&data);
-    let hash: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
     let files = match media::raster_format(&data) {
         // A photo is processed (src/media/): upright, without metadata, in sizes for each screen.
         Some(format) => media::process(Arc::new(data), format, hash, None, now_ms())
@@ -146,6 +165,21 @@ where
         fields.extend(extra);
     }
     Ok(json_response(StatusCode::CREATED, &answer))
+}
+
+/// The content type of an uploaded document.
+pub const PDF: &str = "application/pdf";
+
+/// A PDF by its bytes: the `%PDF-` header first, and the `%%EOF` marker that ends every PDF
+/// near the end (after it only line ends, or the few bytes some writers append). A file of another
+/// kind with a `.pdf` name, an HTML page among them, has neither.
+pub fn is_pdf(data: &[u8]) -> bool {
+    const TAIL: usize = 1024;
+    let version_ok = data
+        .get(5..8)
+        .is_some_and(|v| v[0].is_ascii_digit() && v[1] == b'.' && v[2].is_ascii_digit());
+    let tail = &data[data.len().saturating_sub(TAIL)..];
+    data.starts_with(b"%PDF-") && version_ok && tail.windows(5).any(|w| w == b"%%EOF")
 }
 
 /// HEIC/HEIF (what iPhones take) and AVIF: ISO-BMFF images this server cannot decode.
@@ -279,6 +313,26 @@ fn is_svg(data: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pdfs_are_judged_by_their_header_and_end_marker() {
+        let pdf = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n".to_vec();
+        assert!(is_pdf(&pdf));
+        let mut long = b"%PDF-1.7\n".to_vec();
+        long.extend(std::iter::repeat_n(b'x', 100_000));
+        assert!(!is_pdf(&long), "no end marker");
+        long.extend(b"%%EOF\r\n");
+        assert!(is_pdf(&long));
+        for bad in [
+            &b"<!doctype html><html>%PDF-1.4 %%EOF</html>"[..],
+            b"%PDF-",
+            b"%PDF-x.y %%EOF",
+            b"  %PDF-1.4\n%%EOF",
+            b"",
+        ] {
+            assert!(!is_pdf(bad), "{}", String::from_utf8_lossy(bad));
+        }
+    }
 
     #[test]
     fn formats_are_judged_by_their_bytes() {

@@ -12,8 +12,10 @@ pub mod media;
 pub mod messages;
 pub mod news;
 pub mod page_data;
+pub mod pages;
 pub mod projects;
 pub mod resource;
+pub mod revisions;
 pub mod stats;
 pub mod testimonials;
 
@@ -119,6 +121,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(resource::routes::<testimonials::Testimonials>(app.clone()))
         .unify()
         .or(page_data::routes(app.clone()))
+        .unify()
+        .or(pages::routes(app.clone()))
         .unify();
     let messages = messages::routes(app.clone());
     let account = account::routes(app.clone());

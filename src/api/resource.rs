@@ -1,13 +1,16 @@
 //! One declaration per admin resource kept by id: list, create, replace, delete and (for ordered
-//! kinds) reorder, under `/api/admin/<path>`. A resource brings its record, its JSON shape, its
-//! validation and its store rule; every write re-renders the public pages.
+//! kinds) reorder, under `/api/admin/<path>`, and the record's history: its revisions, one of
+//! them, and a restore (`/api/admin/<path>/{id}/revisions…`). A resource brings its record, its
+//! JSON shape, its validation and its store rule; every write re-renders the public pages.
 
 use super::admin::{AdminIdentity, Fields, json_body, require_admin, write_and_refresh};
+use super::revisions::{self, no_such_version, sent_version, versioned};
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
-use crate::store::{Record, Refused, Rule};
+use crate::store::{Record, Refused, Rule, Save, Versioned};
 use serde::Serialize;
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 use std::sync::Arc;
 use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
@@ -45,8 +48,10 @@ pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(app_())
         .and_then(|_: AdminIdentity, app: Arc<App>| async move {
             let store = app.store.clone();
-            let all = blocking(move || store.list::<R::Record>()).await?;
-            Ok::<_, Rejection>(list_response::<R>(all))
+            let (all, versions) =
+                blocking(move || Ok((store.list::<R::Record>()?, store.versions::<R::Record>()?)))
+                    .await?;
+            Ok::<_, Rejection>(list_response::<R>(all, &versions))
         });
 
     let create = base()
@@ -56,12 +61,17 @@ pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(app_())
         .and(json_body())
         .and_then(
-            |_: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+            |admin: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
                 let record = R::input(&Fields(body))?;
-                let saved =
-                    write_and_refresh(app, move |store| store.create(record, R::rule())).await?;
-                let saved = saved.map_err(refusal::<R>)?;
-                Ok::<_, Rejection>(json_response(StatusCode::CREATED, &R::Json::from(saved)))
+                let saved = write_and_refresh(app, move |store| {
+                    store.create(record, R::rule(), &admin.username)
+                })
+                .await?;
+                let (saved, version) = saved.map_err(refusal::<R>)?;
+                Ok::<_, Rejection>(json_response(
+                    StatusCode::CREATED,
+                    &versioned(&R::Json::from(saved), version),
+                ))
             },
         );
 
@@ -73,13 +83,91 @@ pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(app_())
         .and(json_body())
         .and_then(
-            |id: u64, _: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+            |id: u64, admin: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let expect = sent_version(&body)?;
                 let record = R::input(&Fields(body))?;
-                let saved =
-                    write_and_refresh(app, move |store| store.replace(id, record, R::rule()))
-                        .await?;
-                let saved = saved.map_err(refusal::<R>)?;
-                Ok::<_, Rejection>(json_response(StatusCode::OK, &R::Json::from(saved)))
+                let saved = write_and_refresh(app, move |store| {
+                    let save = Save {
+                        by: &admin.username,
+                        expect,
+                    };
+                    store.replace(id, record, R::rule(), save)
+                })
+                .await?;
+                let (saved, version) = saved.map_err(refusal::<R>)?;
+                Ok::<_, Rejection>(json_response(
+                    StatusCode::OK,
+                    &versioned(&R::Json::from(saved), version),
+                ))
+            },
+        );
+
+    let history = base()
+        .and(warp::path::param::<u64>())
+        .and(warp::path("revisions"))
+        .and(warp::path::end())
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let found = blocking(move || {
+                if store.get::<R::Record>(id)?.is_none() {
+                    return Ok(None);
+                }
+                store.revisions_of::<R::Record>(id).map(Some)
+            })
+            .await?
+            .ok_or_else(|| refusal::<R>(Refused::NotFound))?;
+            let list: Vec<Value> = found.iter().map(revisions::summary).collect();
+            Ok::<_, Rejection>(json_response(StatusCode::OK, &list))
+        });
+
+    let one_revision = base()
+        .and(warp::path::param::<u64>())
+        .and(warp::path("revisions"))
+        .and(warp::path::param::<u64>())
+        .and(warp::path::end())
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(
+            |id: u64, version: u64, _: AdminIdentity, app: Arc<App>| async move {
+                let store = app.store.clone();
+                let found = blocking(move || store.revision_of::<R::Record>(id, version)).await?;
+                let revision = found.ok_or_else(no_such_version)?;
+                let record = R::Record::decode(&revision.body).map_err(ApiError::internal)?;
+                let content = serde_json::to_value(R::Json::from(record)).unwrap_or(Value::Null);
+                Ok::<_, Rejection>(json_response(
+                    StatusCode::OK,
+                    &revisions::with_content(&revision, content),
+                ))
+            },
+        );
+
+    let restore = base()
+        .and(warp::path::param::<u64>())
+        .and(warp::path("revisions"))
+        .and(warp::path::param::<u64>())
+        .and(warp::path("restore"))
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(admin())
+        .and(app_())
+        .and_then(
+            |id: u64, version: u64, admin: AdminIdentity, app: Arc<App>| async move {
+                let saved = write_and_refresh(app, move |store| {
+                    store.restore(id, version, R::rule(), &admin.username)
+                })
+                .await?;
+                let (saved, version) = saved.map_err(|r| match r {
+                    Refused::NotFound => no_such_version(),
+                    other => refusal::<R>(other),
+                })?;
+                Ok::<_, Rejection>(json_response(
+                    StatusCode::OK,
+                    &versioned(&R::Json::from(saved), version),
+                ))
             },
         );
 
@@ -117,10 +205,15 @@ pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and_then(
             |_: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
                 let ids = id_list(body.get("ids"))?;
-                let all =
-                    write_and_refresh(app, move |store| store.reorder::<R::Record>(&ids)).await?;
+                let (all, versions) = write_and_refresh(app, move |store| {
+                    Ok((
+                        store.reorder::<R::Record>(&ids)?,
+                        store.versions::<R::Record>()?,
+                    ))
+                })
+                .await?;
                 let all = all.map_err(refusal::<R>)?;
-                Ok::<_, Rejection>(list_response::<R>(all))
+                Ok::<_, Rejection>(list_response::<R>(all, &versions))
             },
         );
 
@@ -133,11 +226,23 @@ pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .unify()
         .or(delete)
         .unify()
+        .or(history)
+        .unify()
+        .or(one_revision)
+        .unify()
+        .or(restore)
+        .unify()
         .boxed()
 }
 
-fn list_response<R: Resource>(all: Vec<R::Record>) -> Response {
-    let body: Vec<R::Json> = all.into_iter().map(R::Json::from).collect();
+fn list_response<R: Resource>(all: Vec<R::Record>, versions: &HashMap<u64, u64>) -> Response {
+    let body: Vec<Value> = all
+        .into_iter()
+        .map(|r| {
+            let version = versions.get(&r.id()).copied().unwrap_or(1);
+            versioned(&R::Json::from(r), version)
+        })
+        .collect();
     json_response(StatusCode::OK, &body)
 }
 
@@ -149,6 +254,7 @@ pub fn refusal<R: Resource>(refused: Refused) -> ApiError {
         }
         Refused::Conflict(message) => ApiError::new(StatusCode::CONFLICT, message),
         Refused::Invalid(message) => ApiError::bad_request(message),
+        Refused::Stale { current } => revisions::stale(&R::NOUN.to_lowercase(), current),
     }
 }
 

@@ -77,6 +77,7 @@ fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) ->
             user_agent: text(header::USER_AGENT).unwrap_or(""),
             client,
             own_hosts: &own_hosts,
+            founder_path: app.shells.pages().founder_path(),
         },
         SystemTime::now(),
     );

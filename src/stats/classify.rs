@@ -137,7 +137,8 @@ pub enum PathKind {
 }
 
 /// Sorts a reported path; a trailing slash is dropped, so `/about/` counts as `/about`.
-pub fn classify_path(path: &str) -> PathKind {
+/// `founder_path` is the founder's page, which the route table leaves to the founder record.
+pub fn classify_path(path: &str, founder_path: &str) -> PathKind {
     if path.len() > MAX_PATH || !path.starts_with('/') {
         return PathKind::NotCounted;
     }
@@ -145,6 +146,9 @@ pub fn classify_path(path: &str) -> PathKind {
         "" => "/",
         trimmed => trimmed,
     };
+    if path == founder_path {
+        return PathKind::Route(path.to_string());
+    }
     if let Some(route) = ROUTES.find(path) {
         return if route.admin {
             PathKind::NotCounted
@@ -239,15 +243,30 @@ mod tests {
 
     #[test]
     fn only_public_pages_are_counted() {
-        assert_eq!(classify_path("/"), PathKind::Route("/".into()));
-        assert_eq!(classify_path("/about/"), PathKind::Route("/about".into()));
+        assert_eq!(
+            classify_path("/", "/anjali-rao"),
+            PathKind::Route("/".into())
+        );
+        assert_eq!(
+            classify_path("/about/", "/anjali-rao"),
+            PathKind::Route("/about".into())
+        );
+        assert_eq!(
+            classify_path("/priya-rao/", "/priya-rao"),
+            PathKind::Route("/priya-rao".into()),
+            "the founder's page, wherever the owner put it"
+        );
+        assert_eq!(
+            classify_path("/anjali-rao", "/priya-rao"),
+            PathKind::NotCounted
+        );
         // Case studies are owner content now (one route pattern): capped per day like any slug.
         assert_eq!(
-            classify_path("/portfolio/modern-serenity"),
+            classify_path("/portfolio/modern-serenity", "/anjali-rao"),
             PathKind::Project("/portfolio/modern-serenity".into())
         );
         assert_eq!(
-            classify_path("/portfolio/new-villa-2"),
+            classify_path("/portfolio/new-villa-2", "/anjali-rao"),
             PathKind::Project("/portfolio/new-villa-2".into())
         );
         for not in [
@@ -258,7 +277,11 @@ mod tests {
             "about",
             &format!("/portfolio/{}", "a".repeat(300)),
         ] {
-            assert_eq!(classify_path(not), PathKind::NotCounted, "{not}");
+            assert_eq!(
+                classify_path(not, "/anjali-rao"),
+                PathKind::NotCounted,
+                "{not}"
+            );
         }
     }
 }

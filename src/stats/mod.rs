@@ -39,6 +39,8 @@ pub struct View<'a> {
     pub client: IpAddr,
     /// This site's own host names (its `Host` header, its public URL): never a referrer.
     pub own_hosts: &'a [&'a str],
+    /// The founder's page (`/anjali-rao`): its address is the owner's, not the route table's.
+    pub founder_path: &'a str,
 }
 
 /// What became of a reported view.
@@ -100,7 +102,7 @@ impl Stats {
         if classify::is_robot(view.user_agent) {
             return Outcome::Robot;
         }
-        let kind = classify::classify_path(view.path);
+        let kind = classify::classify_path(view.path, view.founder_path);
         if kind == PathKind::NotCounted {
             return Outcome::NotAPage;
         }
@@ -412,6 +414,7 @@ mod tests {
             user_agent: ua,
             client: "203.0.113.7".parse().unwrap(),
             own_hosts: &["studio.example"],
+            founder_path: "/anjali-rao",
         }
     }
 

@@ -23,6 +23,9 @@ impl Record for Project {
     fn set_order(&mut self, order: i64) {
         self.order = order;
     }
+    fn order(&self) -> i64 {
+        self.order
+    }
 }
 
 impl Record for NewsItem {
@@ -52,6 +55,9 @@ impl Record for Testimonial {
     }
     fn set_order(&mut self, order: i64) {
         self.order = order;
+    }
+    fn order(&self) -> i64 {
+        self.order
     }
 }
 

@@ -1,6 +1,6 @@
 //! The home page's hero slides, on the shared collection.
 
-use super::collection::{Record, Refused};
+use super::collection::{Record, Refused, Save};
 use super::*;
 
 impl Record for HeroSlide {
@@ -18,10 +18,13 @@ impl Record for HeroSlide {
     fn set_order(&mut self, order: i64) {
         self.order = order;
     }
+    fn order(&self) -> i64 {
+        self.order
+    }
 }
 
 /// A replaced slide keeps the time it was created.
-fn keep_created(
+pub fn hero_slide_rule(
     old: Option<&HeroSlide>,
     new: &mut HeroSlide,
     _: &mut [HeroSlide],
@@ -40,14 +43,19 @@ impl Store {
 
     pub fn create_hero_slide(&self, input: HeroSlideInput) -> Result<HeroSlide> {
         let refused = |r| anyhow!("creating a hero slide: {r:?}");
-        self.create(slide_from(0, input, now_ms()), &keep_created)?
+        self.create(slide_from(0, input, now_ms()), &hero_slide_rule, "studio")?
+            .map(|(slide, _)| slide)
             .map_err(refused)
     }
 
     /// Replaces a slide's fields; `None` when no slide has that id.
     pub fn update_hero_slide(&self, id: u64, input: HeroSlideInput) -> Result<Option<HeroSlide>> {
-        match self.replace(id, slide_from(id, input, now_ms()), &keep_created)? {
-            Ok(slide) => Ok(Some(slide)),
+        let save = Save {
+            by: "studio",
+            expect: None,
+        };
+        match self.replace(id, slide_from(id, input, now_ms()), &hero_slide_rule, save)? {
+            Ok((slide, _)) => Ok(Some(slide)),
             Err(Refused::NotFound) => Ok(None),
             Err(r) => Err(anyhow!("replacing hero slide {id}: {r:?}")),
         }

@@ -10,19 +10,24 @@ mod contacts;
 mod content;
 mod hero_slides;
 mod media;
+mod pages;
 mod records;
+mod revisions;
 mod settings;
 mod stats;
 mod tls;
 
-pub use collection::{Record, Refused, Rule, no_rule};
+pub use collection::{Record, Refused, Rule, Save, no_rule};
 pub use contacts::{ContactChange, ContactFilter, ContactPage};
 pub use content::{project_rule, testimonial_rule};
+pub use hero_slides::hero_slide_rule;
+pub use pages::PAGE_KIND;
 pub use records::{
-    Admin, ContactMessage, DayStats, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem, Project,
-    ProjectSection, Setting, Testimonial, Versioned,
+    Admin, ContactMessage, DayStats, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem,
+    PageRecord, Project, ProjectSection, Revision, Setting, Testimonial, Versioned,
 };
 pub use records::{StoredImage, StoredVariant};
+pub use revisions::{KEEP as KEEP_REVISIONS, changed_paths};
 pub use stats::{MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY};
 pub use tls::{AcmeAccount, TlsCertificate};
 
@@ -38,7 +43,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The layout of the data file as a whole; bumped only when tables are added, renamed or re-keyed.
 /// 2: the news_items and testimonials tables, and projects with their case studies (issue 13).
 /// 3: the media_chunks table: uploads' bytes in pieces beside their records (src/store/media.rs).
-pub const FORMAT_VERSION: u32 = 3;
+/// 4: the page_records and revisions tables (issue 21).
+pub const FORMAT_VERSION: u32 = 4;
 
 const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
 const ADMINS: TableDefinition<u64, &[u8]> = TableDefinition::new("admins");
@@ -51,6 +57,9 @@ const MEDIA: TableDefinition<&str, &[u8]> = TableDefinition::new("media_files");
 const MEDIA_CHUNKS: TableDefinition<(&str, u32), &[u8]> = TableDefinition::new("media_chunks");
 const NEWS: TableDefinition<u64, &[u8]> = TableDefinition::new("news_items");
 const TESTIMONIALS: TableDefinition<u64, &[u8]> = TableDefinition::new("testimonials");
+const PAGES: TableDefinition<&str, &[u8]> = TableDefinition::new("page_records");
+/// (kind, id, version) to a `Revision`: kind is a table's name, or `pages` with the page key as id.
+const REVISIONS: TableDefinition<(&str, &str, u64), &[u8]> = TableDefinition::new("revisions");
 
 const META_FORMAT: &str = "format_version";
 const META_HMAC_KEY: &str = "hmac_key";
@@ -166,6 +175,18 @@ impl Store {
                         tracing::info!(files = moved, "uploads moved into pieces (format 3)");
                     }
                 }
+                if version < 4 {
+                    // The owner's words move from the compiled UI into page records, and every
+                    // record gets its first revision: nothing a visitor sees changes.
+                    pages::seed_pages(&txn, &crate::site::PAGE_SEED, "upgrade")?;
+                    first_revisions(&txn, "upgrade")?;
+                    // Settings this release adds (company_whatsapp) start with their defaults.
+                    for (key, value, description) in crate::site::default_settings() {
+                        if txn.open_table(SETTINGS)?.get(key)?.is_none() {
+                            upsert_setting(&txn, key, &value, &description)?;
+                        }
+                    }
+                }
                 if version < FORMAT_VERSION {
                     txn.open_table(META)?
                         .insert(META_FORMAT, FORMAT_VERSION.to_le_bytes().as_slice())?;
@@ -217,6 +238,12 @@ impl Store {
         self.testimonials()?;
         self.contacts()?;
         self.settings()?;
+        for page in self.pages()? {
+            for revision in self.revisions(PAGE_KIND, &page.key)? {
+                serde_json::from_slice::<serde_json::Value>(&revision.body)
+                    .with_context(|| format!("reading a revision of page {}", page.key))?;
+            }
+        }
         self.stats_days(0, u32::MAX)?;
         for name in self.media_names()? {
             self.media(&name)?;
@@ -295,6 +322,19 @@ fn slide_from(id: u64, i: HeroSlideInput, created_at_ms: u64) -> HeroSlide {
         order: i.order,
         is_active: i.is_active,
         created_at_ms,
+    }
+}
+
+/// A table to read, or `None` in a file an earlier release wrote and that was read without being
+/// opened for writing (the restore check): it holds none of those records.
+fn table_to_read<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &redb::ReadTransaction,
+    table: TableDefinition<K, V>,
+) -> Result<Option<redb::ReadOnlyTable<K, V>>> {
+    match txn.open_table(table) {
+        Ok(table) => Ok(Some(table)),
+        Err(redb::TableError::TableDoesNotExist(_)) => Ok(None),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -391,7 +431,25 @@ fn seed(txn: &WriteTransaction) -> Result<()> {
     for (key, value, description) in crate::site::default_settings() {
         upsert_setting(txn, key, &value, &description)?;
     }
-    Ok(())
+    pages::seed_pages(txn, &crate::site::PAGE_SEED, "seed")?;
+    first_revisions(txn, "seed")
+}
+
+/// Version 1 of every project, news item, testimonial and hero slide that has no revision yet.
+fn first_revisions(txn: &WriteTransaction, by: &str) -> Result<()> {
+    fn each<R: Record>(txn: &WriteTransaction, by: &str) -> Result<()> {
+        let all: Vec<R> = decode_all(&txn.open_table(R::TABLE)?)?;
+        for record in &all {
+            if revisions::latest(txn, R::TABLE.name(), &record.id().to_string())?.is_none() {
+                collection::revise(txn, None, record, by)?;
+            }
+        }
+        Ok(())
+    }
+    each::<Project>(txn, by)?;
+    each::<NewsItem>(txn, by)?;
+    each::<Testimonial>(txn, by)?;
+    each::<HeroSlide>(txn, by)
 }
 
 #[cfg(test)]

@@ -381,6 +381,43 @@ impl Versioned for MediaFile {
     }
 }
 
+/// One fixed page's words and photos (docs/page-records.md); the content is the JSON the page
+/// schema describes, kept as text so that a new field never needs a new record version.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PageRecord {
+    pub key: String,
+    /// 1 for the seeded or upgraded content, +1 on every save.
+    pub version: u64,
+    pub updated_at_ms: u64,
+    pub content: String,
+    /// Top-level `slug` values it had before (the founder's former addresses), each a redirect.
+    pub former_slugs: Vec<String>,
+}
+
+impl Versioned for PageRecord {
+    const VERSION: u8 = 1;
+    const NAME: &'static str = "page record";
+}
+
+/// One saved version of a page record, project, news item, testimonial or hero slide.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Revision {
+    pub version: u64,
+    pub saved_at_ms: u64,
+    /// The admin's user name, or "seed" / "upgrade" for the content a file started with.
+    pub saved_by: String,
+    /// Leaf paths that differ from the version before (at most 20).
+    pub changed: Vec<String>,
+    /// A page's content as JSON text, or a record as its kind encodes it (`Versioned::encode`),
+    /// so that a revision of an older record version still reads after an upgrade.
+    pub body: Vec<u8>,
+}
+
+impl Versioned for Revision {
+    const VERSION: u8 = 1;
+    const NAME: &'static str = "revision";
+}
+
 /// One UTC day of visitor statistics: totals only. Nothing in it identifies a person: no address,
 /// no user agent, no visitor hash (docs/stats.md).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -273,8 +273,24 @@ async fn media_file(
     }
     let store = app.store.clone();
     let lookup = name.clone();
-    let file = match tokio::task::spawn_blocking(move || store.media(&lookup)).await {
-        Ok(Ok(Some(file))) => file,
+    let read = move || -> anyhow::Result<_> {
+        let Some(file) = store.media(&lookup)? else {
+            return Ok(None);
+        };
+        // A document downloads under the studio's name rather than its hash.
+        let studio = if file.content_type == crate::api::media::PDF {
+            store
+                .settings()?
+                .into_iter()
+                .find(|s| s.key == "company_name")
+                .map(|s| s.value)
+        } else {
+            None
+        };
+        Ok(Some((file, studio)))
+    };
+    let (file, studio) = match tokio::task::spawn_blocking(read).await {
+        Ok(Ok(Some(found))) => found,
         Ok(Ok(None)) => return Err(warp::reject::not_found()),
         Ok(Err(e)) => {
             tracing::error!("reading media {name}: {e:#}");
@@ -320,7 +336,39 @@ async fn media_file(
         );
         set(&mut res, header::CONTENT_DISPOSITION, "attachment");
     }
+    if file.content_type == crate::api::media::PDF {
+        let disposition = format!(
+            "attachment; filename=\"{}\"",
+            download_name(
+                studio
+                    .as_deref()
+                    .unwrap_or(&crate::site::CONSTANTS.studio_name)
+            )
+        );
+        if let Ok(v) = HeaderValue::from_str(&disposition) {
+            res.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+        }
+    }
     Ok(res)
+}
+
+/// `Nivasa-Design-Studio-Brochure.pdf`: the studio's name in ASCII letters and digits, each run of
+/// anything else one hyphen, so that it is safe inside the header's quotes on every system.
+pub fn download_name(studio: &str) -> String {
+    let mut out = String::new();
+    for c in studio.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let stem: String = out.trim_end_matches('-').chars().take(80).collect();
+    if stem.is_empty() {
+        "Brochure.pdf".to_string()
+    } else {
+        format!("{stem}-Brochure.pdf")
+    }
 }
 
 /// Stored names are a hex hash, a dot and a short lower-case extension; nothing else is looked up.
@@ -449,6 +497,20 @@ fn set(res: &mut Response, name: impl header::IntoHeaderName, value: &'static st
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn download_names_are_plain_ascii() {
+        assert_eq!(
+            download_name("Nivasa Design Studio"),
+            "Nivasa-Design-Studio-Brochure.pdf"
+        );
+        assert_eq!(
+            download_name("A&B \"Studio\"; x"),
+            "A-B-Studio-x-Brochure.pdf"
+        );
+        assert_eq!(download_name("Café Nivāsa"), "Caf-Niv-sa-Brochure.pdf");
+        assert_eq!(download_name("\r\n"), "Brochure.pdf");
+    }
 
     #[test]
     fn media_names_are_strict() {

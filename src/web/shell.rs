@@ -9,7 +9,8 @@ use super::assets::Encoded;
 use crate::api::projects::ProjectJson;
 use crate::media::ImageInfo;
 use crate::origin::Origin;
-use crate::site::{CASE_STUDY_PATTERN, ROUTES, Route};
+use crate::pages::{self, schema};
+use crate::site::{CASE_STUDY_PATTERN, PAGE_SCHEMA, ROUTES, Route};
 use crate::store::{Project, Store};
 use anyhow::{Context, Result, bail};
 use bytes::Bytes;
@@ -42,6 +43,7 @@ pub struct Pages {
     data_by_path: HashMap<String, Arc<Encoded>>,
     redirects: HashMap<String, String>,
     sitemap: Vec<SitemapEntry>,
+    founder_path: String,
     pub not_found: Arc<Rendered>,
 }
 
@@ -70,6 +72,11 @@ impl Pages {
     pub fn sitemap(&self) -> &[SitemapEntry] {
         &self.sitemap
     }
+
+    /// The founder's page as rendered (`/anjali-rao`).
+    pub fn founder_path(&self) -> &str {
+        &self.founder_path
+    }
 }
 
 /// The live set of pages; swapped whole when the site data changes.
@@ -92,6 +99,10 @@ struct Template {
 #[serde(rename_all = "camelCase")]
 pub struct PageData<'a> {
     pub settings: &'a BTreeMap<String, String>,
+    /// The founder's name and address, for every link to their page.
+    pub founder: &'a Founder,
+    /// `site` and the records this page shows (docs/page-records.md).
+    pub pages: BTreeMap<&'a str, &'a Value>,
     /// Responsive information for every uploaded image this page's data names, by its URL.
     pub images: BTreeMap<&'a str, &'a ImageInfo>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -105,6 +116,12 @@ pub struct PageData<'a> {
     pub testimonials: Option<&'a [PublicTestimonial]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project: Option<ProjectJson>,
+}
+
+#[derive(Serialize)]
+pub struct Founder {
+    pub name: String,
+    pub slug: String,
 }
 
 #[derive(Serialize)]
@@ -155,6 +172,11 @@ struct Site {
     published: Vec<Project>,
     news: Vec<PublicNews>,
     testimonials: Vec<PublicTestimonial>,
+    /// Every page record's content, by key.
+    records: BTreeMap<String, Value>,
+    founder: Founder,
+    /// The founder's former addresses, each a redirect to the current one.
+    founder_former: Vec<String>,
     /// The image information of every URL any page names.
     images: BTreeMap<String, ImageInfo>,
     origin: String,
@@ -209,12 +231,36 @@ impl Site {
                 role: t.role,
             })
             .collect();
+        let mut records = BTreeMap::new();
+        let mut founder_former = Vec::new();
+        for record in store.pages()? {
+            let content: Value = serde_json::from_str(&record.content)
+                .with_context(|| format!("reading page record {}", record.key))?;
+            if record.key == pages::FOUNDER {
+                founder_former = record.former_slugs.clone();
+            }
+            records.insert(record.key, content);
+        }
+        let text = |v: Option<&Value>, key: &str| {
+            v.and_then(|c| c.get(key))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        let founder_record = records.get(pages::FOUNDER);
+        let founder = Founder {
+            name: text(founder_record, "name"),
+            slug: text(founder_record, "slug"),
+        };
         let mut site = Site {
             settings,
             slides,
             published,
             news,
             testimonials,
+            records,
+            founder,
+            founder_former,
             images: BTreeMap::new(),
             origin: origin.trim_end_matches('/').to_string(),
         };
@@ -229,7 +275,29 @@ impl Site {
         for p in self.published.iter().chain(draft) {
             urls.extend(project_image_urls(p));
         }
+        for key in self.records.keys() {
+            urls.extend(self.record_images(key));
+        }
         urls
+    }
+
+    /// The image `src`s a page record's image fields name.
+    fn record_images(&self, key: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        if let (Some(page), Some(content)) = (PAGE_SCHEMA.page(key), self.records.get(key)) {
+            schema::image_srcs(&page.fields, content, &mut out);
+        }
+        out
+    }
+
+    /// A record's SEO text (`seo.title` or `seo.description`), when it has one.
+    fn seo(&self, key: Option<&str>, field: &str) -> Option<&str> {
+        self.records
+            .get(key?)?
+            .get("seo")?
+            .get(field)?
+            .as_str()
+            .filter(|s| !s.trim().is_empty())
     }
 
     fn studio_name(&self) -> &str {
@@ -255,13 +323,26 @@ impl Site {
         }
     }
 
-    /// The data of a page of kind `page` (routes.json's `page`); `project` on a case study.
-    fn page_data<'a>(&'a self, page: &str, project: Option<&'a Project>) -> PageData<'a> {
+    /// The data of a page of kind `page` (routes.json's `page`) showing the page records
+    /// `records` (besides `site`); `project` on a case study.
+    fn page_data<'a>(
+        &'a self,
+        page: &str,
+        records: &[&str],
+        project: Option<&'a Project>,
+    ) -> PageData<'a> {
         let summaries = |n: usize| -> Vec<ProjectSummary<'a>> {
             self.published.iter().take(n).map(summary).collect()
         };
+        let shown: BTreeMap<&str, &Value> = std::iter::once(pages::SITE)
+            .chain(records.iter().copied())
+            .filter_map(|k| self.records.get_key_value(k))
+            .map(|(k, v)| (k.as_str(), v))
+            .collect();
         let mut data = PageData {
             settings: &self.settings,
+            founder: &self.founder,
+            pages: shown,
             images: BTreeMap::new(),
             hero_slides: None,
             projects: None,
@@ -294,6 +375,9 @@ impl Site {
         }
         if let Some(p) = project {
             urls.extend(project_image_urls(p));
+        }
+        for key in data.pages.keys() {
+            urls.extend(self.record_images(key));
         }
         for url in urls {
             if let Some((key, info)) = self.images.get_key_value(url) {
@@ -498,15 +582,23 @@ impl Template {
         let hero = site.slides.first().map_or_else(String::new, |s| {
             crate::media::preload_tag(&s.image_url, site.images.get(&s.image_url))
         });
-        for route in ROUTES.fixed() {
-            let json = script_safe_json(&site.page_data(&route.page, None))?;
+        for (path, route) in ROUTES.pages(&site.founder.slug) {
+            let records = pages::records_of(route);
+            let json = script_safe_json(&site.page_data(&route.page, &records, None))?;
+            let own = records.first().copied();
             let head = Head {
-                title: format!("{} | {name}", route.title),
+                title: format!(
+                    "{} | {name}",
+                    site.seo(own, "title").unwrap_or(&route.title)
+                ),
                 site_name: name.to_string(),
-                description: route.description.clone(),
+                description: site
+                    .seo(own, "description")
+                    .unwrap_or(&route.description)
+                    .to_string(),
                 noindex: route.admin,
                 canonical: (!route.admin && !site.origin.is_empty())
-                    .then(|| format!("{}{}", site.origin, route.path)),
+                    .then(|| format!("{}{path}", site.origin)),
                 og_image: None,
                 ld: if route.admin {
                     Vec::new()
@@ -515,17 +607,14 @@ impl Template {
                 },
             };
             let mut preloads = preloads(route);
-            if route.path == "/" {
+            if path == "/" {
                 preloads.push_str(&hero);
             }
-            by_path.insert(
-                route.path.clone(),
-                Arc::new(self.render(&head, &json, &preloads)),
-            );
+            by_path.insert(path.clone(), Arc::new(self.render(&head, &json, &preloads)));
             if !route.admin {
-                data_by_path.insert(route.path.clone(), Arc::new(json_copy(json)));
+                data_by_path.insert(path.clone(), Arc::new(json_copy(json)));
                 sitemap.push(SitemapEntry {
-                    path: route.path.clone(),
+                    path,
                     lastmod: None,
                 });
             }
@@ -552,7 +641,14 @@ impl Template {
                 redirects.insert(project_path(former), project_path(&project.slug));
             }
         }
-        let json = script_safe_json(&site.page_data("notFound", None))?;
+        // The founder's former addresses lead to the current one, unless a page lives there.
+        for former in &site.founder_former {
+            let path = format!("/{former}");
+            if !by_path.contains_key(&path) {
+                redirects.insert(path, format!("/{}", site.founder.slug));
+            }
+        }
+        let json = script_safe_json(&site.page_data("notFound", &[], None))?;
         let head = Head {
             title: format!("{} | {name}", ROUTES.not_found.title),
             site_name: name.to_string(),
@@ -568,6 +664,7 @@ impl Template {
             data_by_path,
             redirects,
             sitemap,
+            founder_path: format!("/{}", site.founder.slug),
             not_found,
         })
     }
@@ -579,7 +676,7 @@ impl Template {
         project: &Project,
         preview: bool,
     ) -> Result<(Rendered, String)> {
-        let json = script_safe_json(&site.page_data("caseStudy", Some(project)))?;
+        let json = script_safe_json(&site.page_data("caseStudy", &[], Some(project)))?;
         let og_image = site.og_image(project);
         let mut ld = vec![site.studio_ld()];
         ld.extend(site.case_study_ld(project, og_image.as_deref().unwrap_or("")));

@@ -123,6 +123,35 @@ pub async fn call(
     (status, res.json().await.unwrap())
 }
 
+/// A 1x1 PNG.
+pub const PNG: &[u8] =
+    b"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x0bIDATx\x9cc`\x00\x02\x00\x00\x05\x00\x01z^\xab?\x00\x00\x00\x00IEND\xaeB`\x82";
+
+/// Uploads `bytes` as the multipart field `file` named `name`, claimed to be `mime`.
+pub async fn upload(
+    server: &TestServer,
+    token: &str,
+    name: &str,
+    mime: &str,
+    bytes: Vec<u8>,
+) -> reqwest::Response {
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(bytes)
+            .file_name(name.to_string())
+            .mime_str(mime)
+            .expect("a valid content type"),
+    );
+    server
+        .client
+        .post(server.url("/api/admin/media-files"))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .expect("upload")
+}
+
 /// The page data an HTML page inlines.
 pub fn inlined(html: &str) -> serde_json::Value {
     let start = "<script type=\"application/json\" id=\"site-data\">";

@@ -6,6 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const uiDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -162,4 +164,22 @@ export async function scrollThrough(page) {
     const settled = document.getAnimations().every((animation) => animation.playState !== 'running' || !(animation instanceof CSSTransition));
     return settled && (!header || header.getAttribute('data-scrolled') === 'false');
   });
+}
+
+/** Signs in on `page` with ADMIN_USER and lands on the panel. */
+export async function signIn(page) {
+  await page.goto('/admin-login');
+  await page.getByLabel('Username').fill(ADMIN_USER);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/adminpanel');
+}
+
+/** axe (WCAG 2.0 and 2.1, A and AA) finds nothing on `page`; `where` names it in the failure. */
+export async function assertAxeClean(page, where) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  assert.deepEqual(
+    violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    [],
+  );
 }

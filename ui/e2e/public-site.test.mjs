@@ -9,7 +9,9 @@ import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, scrollThrough, startStudio, 
 
 const site = JSON.parse(readFileSync(new URL('../src/site.json', import.meta.url), 'utf8'));
 const seed = JSON.parse(readFileSync(new URL('../src/content/seed.json', import.meta.url), 'utf8'));
-const founderPath = `/${site.founder.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+// The founder's name and address are the founder page record's (src/content/pages.json).
+const founder = JSON.parse(readFileSync(new URL('../src/content/pages.json', import.meta.url), 'utf8')).founder;
+const founderPath = `/${founder.slug}`;
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -24,12 +26,12 @@ const pages = [
       'Why Choose Our Services',
       'Trusted by Leading Brands',
       'News & Thoughts',
-      site.founder.name,
+      founder.name,
     ],
   },
   {
     path: '/about',
-    sections: [site.founder.name, 'Mission', 'Publication', 'Projects', 'Our Design Philosophy', 'Mission and Vision', /Drawing Table/],
+    sections: [founder.name, 'Mission', 'Publication', 'Projects', 'Our Design Philosophy', 'Mission and Vision', /Drawing Table/],
   },
   {
     path: '/multidisciplinary',
@@ -43,7 +45,7 @@ const pages = [
   },
   {
     path: founderPath,
-    sections: ['Professional Expertise', 'Education & Credentials', 'Design Philosophy', `Connect with ${site.founder.name}`],
+    sections: ['Professional Expertise', 'Education & Credentials', 'Design Philosophy', `Connect with ${founder.name}`],
   },
 ];
 
@@ -235,12 +237,12 @@ describe('home widgets', () => {
   test('the founder teaser links to the founder page', async () => {
     const { page, check } = await openPage();
     await page.goto('/');
-    const teaser = page.getByRole('region', { name: site.founder.name });
+    const teaser = page.getByRole('region', { name: founder.name });
     await teaser.locator('img').first().waitFor({ state: 'attached' });
     assert.equal(await teaser.locator('img').count(), 6);
     await teaser.getByRole('link', { name: 'Meet the Founder' }).click();
     await page.waitForURL(`**${founderPath}`);
-    await page.getByRole('heading', { level: 1, name: new RegExp(site.founder.name) }).waitFor();
+    await page.getByRole('heading', { level: 1, name: new RegExp(founder.name) }).waitFor();
     await check();
   });
 });
@@ -340,7 +342,7 @@ describe('founder page', () => {
   test('the slideshow moves by dot, with captions', async () => {
     const { page, check } = await openPage(PHONE);
     await page.goto(founderPath);
-    const show = page.getByRole('region', { name: `${site.founder.name} at work` });
+    const show = page.getByRole('region', { name: `${founder.name} at work` });
     assert.equal(await show.locator('img').count(), 6);
     await show.getByRole('button', { name: 'Go to slide 4' }).click();
     assert.equal(await show.getByRole('button', { name: 'Go to slide 4' }).getAttribute('aria-current'), 'true');

@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
-import { site } from '../lib/site';
+import { useSite } from '../lib/content';
 import { API, ApiError, apiRequest, describeWait, setToken } from './api';
 import { inputClass, labelClass } from './styles';
 
@@ -27,6 +27,7 @@ export function loginFailureMessage(error: unknown): string {
 }
 
 export default function AdminLogin() {
+  const site = useSite();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -1,12 +1,14 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChartLine, ExternalLink, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
+import { ChartLine, ExternalLink, FileText, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
-import { DEFAULT_LOGO, site } from '../lib/site';
+import { useSite } from '../lib/content';
+import { DEFAULT_LOGO } from '../lib/site';
 import { API, clearToken, type CompanySetting } from './api';
 import { createAdminQueryClient } from './queryClient';
 import { LOGIN_PATH, SessionGuard } from './session';
+import { mayLeave } from './editor/leaveGuard';
 import { LOGO_KEY } from './settings';
 import { Tabs, type TabDef } from './Tabs';
 import { UnreadBadge } from './inbox/UnreadBadge';
@@ -14,13 +16,14 @@ import { HeroSlidesTab } from './tabs/HeroSlidesTab';
 import { MessagesTab } from './tabs/MessagesTab';
 import { NewsTab } from './tabs/NewsTab';
 import { OverviewTab, type QuickAction } from './tabs/OverviewTab';
+import { PagesTab } from './tabs/PagesTab';
 import { PortfolioTab } from './tabs/PortfolioTab';
 import { SettingsTab } from './tabs/SettingsTab';
 import { TestimonialsTab } from './tabs/TestimonialsTab';
 
 import { VisitorsTab } from './tabs/VisitorsTab';
 
-type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors';
+type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors' | 'pages';
 
 const TABS: readonly TabDef<TabKey>[] = [
   { key: 'overview', label: 'Overview', icon: LayoutDashboard },
@@ -31,6 +34,7 @@ const TABS: readonly TabDef<TabKey>[] = [
   { key: 'news', label: 'News', icon: Newspaper },
   { key: 'testimonials', label: 'Testimonials', icon: MessageSquareQuote },
   { key: 'visitors', label: 'Visitors', icon: ChartLine },
+  { key: 'pages', label: 'Pages', icon: FileText },
 ];
 
 const ACTION_TABS: Record<QuickAction, TabKey> = {
@@ -58,6 +62,7 @@ export default function AdminPanel() {
 }
 
 function Dashboard() {
+  const site = useSite();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -66,6 +71,8 @@ function Dashboard() {
   const [intent, setIntent] = useState<QuickAction | null>(null);
 
   const select = (key: TabKey) => {
+    // An editor with unsaved changes (the Pages tab) asks first.
+    if (key !== tab && !mayLeave()) return;
     setIntent(null);
     // The tab lives in the address, so a reload or a shared link opens the same tab.
     setParams(key === 'overview' ? {} : { tab: key }, { replace: true });
@@ -125,6 +132,7 @@ function Dashboard() {
           {tab === 'news' && <NewsTab />}
           {tab === 'testimonials' && <TestimonialsTab />}
           {tab === 'visitors' && <VisitorsTab />}
+          {tab === 'pages' && <PagesTab />}
         </Tabs>
       </div>
     </div>
@@ -133,6 +141,7 @@ function Dashboard() {
 
 /** The stored logo as the panel last loaded it, so a new upload shows here at once. */
 function HeaderLogo() {
+  const site = useSite();
   const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings] });
   const stored = settings.data?.find((setting) => setting.settingKey === LOGO_KEY)?.settingValue.trim();
   const logo = settings.isSuccess ? stored || DEFAULT_LOGO : site.logo;

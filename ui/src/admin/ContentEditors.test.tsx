@@ -56,6 +56,10 @@ function collection<T extends { id: number; order?: number }>(path: string, get:
       return { status: 204 };
     }
     if (request.method === 'PUT') {
+      const current = get().find((item) => item.id === id) as { version?: number };
+      if (body.version !== undefined && current.version !== undefined && body.version !== current.version) {
+        return { status: 409, body: { message: `This news item was changed elsewhere (it is now version ${current.version}); nothing was saved.` } };
+      }
       if (body.slug && get().some((other) => other.id !== id && (other as { slug?: string }).slug === body.slug)) {
         return { status: 409, body: { message: `slug: ${body.slug} is in use by another project` } };
       }
@@ -88,6 +92,19 @@ beforeEach(async () => {
   server = await startApiServer((request) => {
     if (request.path === '/api/admin/verify') return { body: { admin: { id: 1, username: 'admin' } } };
     if (request.path === '/api/admin/media-files') return { status: 201, body: { fileUrl: `/media/upload-${++uploads}.jpg` } };
+    // The history of news item 2: its seeded version 1 and the current version 2.
+    if (request.path === '/api/admin/news-items/2/revisions') {
+      return {
+        body: [
+          { version: 2, savedAt: '2026-11-24T09:00:00Z', savedBy: 'admin', changed: ['title'] },
+          { version: 1, savedAt: '2026-11-01T08:00:00Z', savedBy: 'seed', changed: [] },
+        ],
+      };
+    }
+    if (request.path === '/api/admin/news-items/2/revisions/1/restore' && request.method === 'POST') {
+      news = news.map((item) => (item.id === 2 ? { ...item, title: 'Newest news, as first written' } : item));
+      return { body: news.find((item) => item.id === 2) };
+    }
     for (const handler of handlers) {
       const reply = handler(request);
       if (reply) return reply;
@@ -274,6 +291,47 @@ describe('News and Testimonials editors', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Create News Item' }));
     await waitFor(() => expect(toastText()).toContain('News item created successfully'));
     expect(news.at(-1)).toMatchObject({ date: '2025-01-10', title: 'Opening', content: 'Our new studio opens.', isActive: true });
+  });
+
+  it('saves a news item with the version it read; one saved elsewhere first is refused and reloaded on request', async () => {
+    news = news.map((item) => ({ ...item, version: 4 }) as AdminNewsItem);
+    renderTab('news');
+    const list = await screen.findByRole('list', { name: 'News items' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit Newest news' }));
+    let form = screen.getByRole('form', { name: 'Edit News Item' });
+    // Its History sits with the form.
+    expect(screen.getByRole('button', { name: 'Show history' })).toBeTruthy();
+    type(form, /^Title/, 'Newest news, revised');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastText()).toContain('News item saved successfully'));
+    expect(JSON.parse(writes('/api/admin/news-items/2')[0]!.body)).toMatchObject({ title: 'Newest news, revised', version: 4 });
+
+    // Another tab saved first: the server refuses the stale version.
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit Older news' }));
+    form = screen.getByRole('form', { name: 'Edit News Item' });
+    news = news.map((item) => (item.id === 1 ? ({ ...item, title: 'Changed elsewhere', version: 5 } as AdminNewsItem) : item));
+    type(form, /^Title/, 'Mine');
+    resetToasts();
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastText()).toContain('Failed to save news item'));
+    expect(toastText()).toContain('changed elsewhere');
+    expect(news.find((item) => item.id === 1)?.title).toBe('Changed elsewhere');
+    expect(within(screen.getByRole('region', { name: /Notifications/ })).getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+
+  it("restores a news item's earlier version from its History, after a confirmation", async () => {
+    renderTab('news');
+    const list = await screen.findByRole('list', { name: 'News items' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit Newest news' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show history' }));
+    const versions = await screen.findByRole('list', { name: 'Versions of this news item' });
+    expect(versions.textContent).toContain('by seed');
+    fireEvent.click(within(versions).getByRole('button', { name: 'Restore version 1' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, restore version 1' }));
+    await waitFor(() => expect(toastText()).toContain('Version 1 restored'));
+    // The form, whose fields were the replaced version's, closes; the list shows the restored item.
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit News Item' })).toBeNull());
+    await within(list).findByText('Newest news, as first written');
   });
 
   it('reorders testimonials and deletes one with Undo', async () => {

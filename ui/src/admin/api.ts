@@ -21,12 +21,43 @@ export const API = {
   media: '/api/admin/media-files',
   backup: '/api/admin/backup',
   stats: '/api/admin/stats',
+  pages: '/api/admin/pages',
 } as const;
 
 /** Where the site's absolute URLs point (src/origin.rs): studio.toml's public_url, the Settings' site address, or the first HTTPS domain. */
 export interface SiteAddress {
   origin: string | null;
   source: 'public_url' | 'site_url' | 'domains' | null;
+}
+
+/** One page record in the Pages tab's list; the site-wide record has no path. */
+export interface PageSummary {
+  key: string;
+  path: string | null;
+  title: string;
+  version: number;
+  updatedAt: string;
+}
+
+/** A page record as the editor reads and saves it (docs/page-records.md). */
+export interface AdminPage {
+  key: string;
+  path: string | null;
+  version: number;
+  updatedAt: string;
+  content: Record<string, unknown>;
+}
+
+/** One kept version of a record: when, who, and which fields it changed. */
+export interface RevisionSummary {
+  version: number;
+  savedAt: string;
+  savedBy: string;
+  changed: string[];
+}
+
+export interface Revision extends RevisionSummary {
+  content: Record<string, unknown>;
 }
 
 export interface AdminHeroSlide {
@@ -62,6 +93,8 @@ export interface AdminProject {
   isActive: boolean;
   order: number;
   updatedAt?: string;
+  /** The stored version (servers with history send it; a PUT names it back). */
+  version?: number;
 }
 
 /** A project as sent; a null year is the current year. */

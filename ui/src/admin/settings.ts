@@ -12,6 +12,8 @@ const KNOWN: readonly { key: string; label: string; input?: 'multiline' | 'email
   { key: 'company_tagline', label: 'Tagline' },
   { key: 'company_phone', label: 'Phone', input: 'tel' },
   { key: 'company_email', label: 'E-mail', input: 'email' },
+  // Empty: no WhatsApp link on the site. Set: "Chat on WhatsApp" on the contact page and the footer.
+  { key: 'company_whatsapp', label: 'WhatsApp number', input: 'tel' },
   { key: 'company_address', label: 'Address', input: 'multiline' },
   { key: 'company_hours', label: 'Office hours' },
   { key: 'company_weekend', label: 'Weekend' },

@@ -1,7 +1,7 @@
 // The visitor report of GET /api/admin/stats (docs/stats.md) and the sums and labels the Visitors
 // tab and the Overview draw from it.
 import { API } from './api';
-import { routes } from '../app/routes';
+import { routesFor } from '../app/routes';
 
 export interface StatsDay {
   date: string;
@@ -36,12 +36,16 @@ export function totals(days: readonly StatsDay[]) {
 }
 
 /** A page's name for the owner: a project's title for a case study, Home, else the route's title. */
-export function pageTitle(path: string, projects: readonly { slug: string; title: string }[] = []): string {
+export function pageTitle(
+  path: string,
+  projects: readonly { slug: string; title: string }[] = [],
+  founderSlug = '',
+): string {
   const slug = path.startsWith('/portfolio/') ? path.slice('/portfolio/'.length) : null;
   const project = slug ? projects.find((p) => p.slug === slug) : undefined;
   if (project) return project.title;
   if (path === '/') return 'Home';
-  return routes.find((route) => route.path === path)?.title ?? path;
+  return routesFor(founderSlug).find((route) => route.path === path)?.title ?? path;
 }
 
 /** '12 Mar 2026' from 'YYYY-MM-DD', read as the UTC day the server counted. */

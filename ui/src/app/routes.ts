@@ -1,6 +1,4 @@
 import table from '../routes.json';
-import defaults from '../site.json';
-import { slug } from '../lib/slug';
 
 export type PageKey =
   | 'home'
@@ -23,14 +21,22 @@ export interface RouteEntry {
   admin?: boolean;
 }
 
-// The founder's name is not an owner setting, so the slug always comes from site.json (as on the server).
-export const founderPath = `/${slug(defaults.founder.name)}`;
+/**
+ * The route table for the router. The founder's address is the founder record's `slug`, which the
+ * owner may change, so it comes from the page data at run time. `{name}` in a pattern (the case
+ * studies' `/portfolio/{slug}`) is React Router's `:name`.
+ */
+export function routesFor(founderSlug: string): RouteEntry[] {
+  return (table.routes as RouteEntry[])
+    .filter((route) => route.page !== 'founder' || founderSlug)
+    .map((route) => ({
+      ...route,
+      path: route.path.replace('{founderSlug}', founderSlug).replace(/\{(\w+)\}/g, ':$1'),
+    }));
+}
 
-// `{name}` in a pattern (the case studies' `/portfolio/{slug}`) is React Router's `:name`.
-export const routes: RouteEntry[] = (table.routes as RouteEntry[]).map((route) => ({
-  ...route,
-  path: route.path.replace('/{founderSlug}', founderPath).replace(/\{(\w+)\}/g, ':$1'),
-}));
+/** The service routes, in the order of the service cards (the `services` record's `cards`). */
+export const serviceRoutes = (table.routes as RouteEntry[]).filter((route) => route.page === 'service');
 
 export const notFound = table.notFound;
 

@@ -2,7 +2,7 @@
 // from GET /api/page-data?path= when the visitor navigates to another page, then kept for the visit.
 import { useEffect, useState } from 'react';
 import { registerImages } from './images';
-import { fallbackData, firstPage, type PageData } from './site';
+import { fallbackData, type PageData } from './site';
 
 export const PAGE_DATA_API = '/api/page-data';
 
@@ -15,10 +15,18 @@ export type PageDataState =
 
 const cache = new Map<string, PageData>();
 const pending = new Map<string, Promise<PageDataState>>();
+/** Whether the first page came with inlined data (a real server); without it, development shows the seed. */
+let inlined = false;
 
 /** Seeds the cache with what the server inlined for the first page (no call for it). */
 export function primePageData(path: string, data: PageData | undefined): void {
   if (data) cache.set(path, data);
+}
+
+/** The visit starts: what the server inlined for the first page answers it (app/App.tsx). */
+export function startPageData(path: string, data: PageData | undefined): void {
+  inlined = Boolean(data);
+  primePageData(path, data);
 }
 
 /** Forgets every page (tests). */
@@ -26,8 +34,6 @@ export function clearPageData(): void {
   cache.clear();
   pending.clear();
 }
-
-primePageData(firstPage.path, firstPage.data);
 
 function cached(path: string): Extract<PageDataState, { status: 'ready' }> | undefined {
   const data = cache.get(path);
@@ -59,7 +65,7 @@ async function fetchPage(path: string): Promise<PageDataState> {
     return { status: 'ready', data };
   } catch {
     // The Vite dev server has no API (it answers with its HTML): show the seed, as a fresh install would.
-    if (import.meta.env.DEV && !firstPage.data) return { status: 'ready', data: fallbackData(path) };
+    if (import.meta.env.DEV && !inlined) return { status: 'ready', data: fallbackData(path) };
     return { status: 'error' };
   }
 }

@@ -1,6 +1,8 @@
 import defaults from '../site.json';
+import pageRecords from '../content/pages.json';
 import seed from '../content/seed.json';
 import { type ImageInfo, registerImages } from './images';
+import type { FounderRef, PageRecords } from './pageTypes';
 
 // Shapes of the JSON the server inlines in the HTML shell, per page (docs/CONTRACTS.md, "Live site data"),
 // and sends for client-side navigation from GET /api/page-data?path=.
@@ -70,6 +72,10 @@ export interface PageData {
   news?: NewsItem[];
   testimonials?: Testimonial[];
   project?: ProjectRecord;
+  /** The founder's name and address (every page). */
+  founder?: FounderRef;
+  /** The page records this page shows, and `site` (docs/page-records.md). */
+  pages?: Partial<PageRecords>;
 }
 
 export interface Site {
@@ -77,11 +83,10 @@ export interface Site {
   legalName: string;
   tagline: string;
   titleSuffix: string;
-  experience: string;
-  copyrightYear: number;
-  founder: { name: string; title: string };
   phone: string;
   email: string;
+  /** A WhatsApp number as the owner wrote it; '' when the studio has none. */
+  whatsapp: string;
   address: string;
   hours: string;
   weekend: string;
@@ -97,7 +102,7 @@ export const DEFAULT_LOGO = '/images/logo.svg';
 /**
  * The data used when nothing is inlined (the Vite dev server, unit tests): the same seed the server
  * starts a new data file with, so development shows what a fresh install shows. Production builds
- * drop this branch and the seed with it: the server inlines every page's data.
+ * drop this branch and both seeds (seed.json, pages.json) with it: the server inlines every page's data.
  */
 export function fallbackData(path = ''): PageData {
   if (!import.meta.env.DEV) return { settings: {} };
@@ -122,6 +127,8 @@ export function fallbackData(path = ''): PageData {
       .sort((a, b) => b.date.localeCompare(a.date)),
     testimonials: seed.testimonials.filter((t) => t.isActive).map((t, i) => ({ id: i + 1, ...t })),
     project: records.find((p) => path === `/portfolio/${p.slug}`),
+    founder: { name: pageRecords.founder.name, slug: pageRecords.founder.slug },
+    pages: pageRecords as unknown as PageRecords,
   };
 }
 
@@ -147,11 +154,10 @@ export function siteFrom(data: PageData | undefined): Site {
     legalName: setting('company_legal_name', defaults.legalName),
     tagline: setting('company_tagline', defaults.tagline),
     titleSuffix: defaults.titleSuffix,
-    experience: defaults.experience,
-    copyrightYear: defaults.copyrightYear,
-    founder: defaults.founder,
     phone: setting('company_phone', defaults.phone),
     email: setting('company_email', defaults.email),
+    // Empty by default: no WhatsApp link until the owner gives a number.
+    whatsapp: settings.company_whatsapp?.trim() ?? defaults.whatsapp,
     address: setting('company_address', defaults.address),
     hours: setting('company_hours', defaults.hours),
     weekend: setting('company_weekend', defaults.weekend),
@@ -170,14 +176,11 @@ export function readSite(doc: Document): Site {
   return siteFrom(readInlined(doc));
 }
 
-/** The data inlined in the page the browser loaded first (the page data cache starts with it). */
-export const firstPage: { path: string; data: PageData | undefined } = {
-  path: location.pathname,
-  data: readInlined(document),
-};
-
-/** Read once at start-up: the server re-renders the shell after admin edits, so a reload picks them up. */
-export const site: Site = siteFrom(firstPage.data);
+/** `https://wa.me/<digits>` for a number as the owner wrote it ('+91 98480 22338'); '' without digits. */
+export function whatsappHref(number: string): string {
+  const digits = number.replace(/\D/g, '');
+  return digits ? `https://wa.me/${digits}` : '';
+}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -6,7 +6,8 @@ import { WithPageData } from '../app/WithPageData';
 import { CaseStudyView } from '../components/caseStudy/CaseStudyView';
 import { primePageData } from '../lib/pageData';
 import { projectPath } from '../lib/projects';
-import { firstPage, site, type PageData } from '../lib/site';
+import { useSite, useSiteData } from '../lib/content';
+import type { PageData } from '../lib/site';
 import NotFound from './NotFound';
 
 export default function CaseStudy({ routeKey }: PageProps) {
@@ -17,9 +18,11 @@ function Study({ data, routeKey }: { data: PageData; routeKey: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const project = data.project;
+  const site = useSite();
+  const { firstPath } = useSiteData();
   // A slug the project had before answers with the project: show it at its address. The first page
   // is left alone: the server redirected it already, and a draft's preview keeps its own link.
-  const renamed = Boolean(project && routeKey && project.slug !== routeKey && pathname !== firstPage.path);
+  const renamed = Boolean(project && routeKey && project.slug !== routeKey && pathname !== firstPath);
   useEffect(() => {
     if (!renamed || !project) return;
     // The data is the project's own: the new address shows it without asking again.

@@ -4,26 +4,22 @@ import { PageHero } from '../components/layout/PageHero';
 import { PortfolioExplorer } from '../components/portfolio/PortfolioExplorer';
 import { CATEGORY_PARAM, parseFilter } from '../components/portfolio/portfolioFilter';
 import { Testimonials } from '../components/portfolio/Testimonials';
+import { usePage } from '../lib/content';
+import type { PageData } from '../lib/site';
 
 export default function Portfolio() {
+  return <WithPageData record="portfolio">{(data) => <PortfolioPage data={data} />}</WithPageData>;
+}
+
+function PortfolioPage({ data }: { data: PageData }) {
   const [params] = useSearchParams();
   const selected = parseFilter(params.get(CATEGORY_PARAM));
+  const { hero } = usePage('portfolio');
   return (
     <>
-      <PageHero
-        eyebrow="Our Work"
-        title="Portfolio"
-        lead="Homes, hotels, showrooms and kitchens across Hyderabad and South India, each designed around the people who use it."
-        image="/images/pages/portfolio-hero.webp"
-      />
-      <WithPageData>
-        {(data) => (
-          <>
-            <PortfolioExplorer items={data.projects ?? []} selected={selected} />
-            <Testimonials testimonials={data.testimonials ?? []} />
-          </>
-        )}
-      </WithPageData>
+      <PageHero hero={hero} title="Portfolio" />
+      <PortfolioExplorer items={data.projects ?? []} selected={selected} />
+      <Testimonials testimonials={data.testimonials ?? []} />
     </>
   );
 }

@@ -1,16 +1,22 @@
 import type { PageProps } from '../app/pages';
+import { serviceRoutes } from '../app/routes';
+import { WithPageData } from '../app/WithPageData';
 import { ServicesBlock } from '../components/home/ServicesBlock';
 import { ServiceDetail } from '../components/services/ServiceDetail';
-import { servicePageByKey } from '../content/servicePages';
+import { usePage } from '../lib/content';
 import NotFound from './NotFound';
 
 export default function Service({ routeKey }: PageProps) {
-  const page = servicePageByKey(routeKey);
-  // routes.json and servicePages.ts share their keys (checked by a unit test); this is a safety net.
-  if (!page) return <NotFound />;
+  return <WithPageData record={`service-${routeKey}`}>{() => <ServicePage routeKey={routeKey} />}</WithPageData>;
+}
+
+function ServicePage({ routeKey }: { routeKey: string }) {
+  const route = serviceRoutes.find((r) => r.key === routeKey);
+  const page = usePage(`service-${routeKey}`);
+  if (!route) return <NotFound />;
   return (
     <>
-      <ServiceDetail page={page} />
+      <ServiceDetail title={route.title} page={page} />
       <ServicesBlock />
     </>
   );

@@ -1,26 +1,28 @@
+import { WithPageData } from '../app/WithPageData';
 import { ServicesBlock } from '../components/home/ServicesBlock';
 import { PageHero } from '../components/layout/PageHero';
 import { DesignProcess } from '../components/services/DesignProcess';
 import { OurApproach } from '../components/services/OurApproach';
 import { ServicesGrid } from '../components/services/ServicesGrid';
+import { RichText } from '../components/ui/RichText';
+import { usePage } from '../lib/content';
 
 export default function Services() {
+  return <WithPageData record="services">{() => <ServicesPage />}</WithPageData>;
+}
+
+function ServicesPage() {
+  const { hero, intro } = usePage('services');
   return (
     <>
-      <PageHero
-        eyebrow="What We Do"
-        title="Our Services"
-        lead="Architecture and interiors for homes, workplaces and hotels: a complete service or exactly the part you need."
-        image="/images/pages/services-hero.webp"
-      />
+      <PageHero hero={hero} title="Our Services" />
       <section aria-labelledby="services-heading" className="container-page section">
-        <span className="eyebrow">Services</span>
+        <span className="eyebrow">{intro.eyebrow}</span>
         <h2 id="services-heading" className="section-title mt-4">
-          How We Can Help
+          {intro.title}
         </h2>
         <p className="section-lead mt-6">
-          Six ways to work with the studio, from a single conversation with an architect to a complete,
-          supervised home or commercial interior.
+          <RichText text={intro.lead} />
         </p>
         <div className="mt-14">
           <ServicesGrid />

@@ -104,11 +104,15 @@ export function CheckboxField({ label, checked, onChange }: { label: string; che
 export function UploadButton({
   label,
   multiple = false,
+  accept = ACCEPTED_IMAGES,
   onUploaded,
 }: {
   label: string;
   multiple?: boolean;
-  onUploaded: (urls: string[]) => void;
+  /** The file picker's types; images unless told (the brochure takes a PDF). */
+  accept?: string;
+  /** Each stored URL, with the name of the file it came from. */
+  onUploaded: (urls: string[], names: string[]) => void;
 }) {
   const picker = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -116,16 +120,18 @@ export function UploadButton({
   const upload = async (files: File[]) => {
     setUploading(true);
     const urls: string[] = [];
+    const names: string[] = [];
     for (const file of files) {
       try {
         urls.push(await uploadFile(file));
+        names.push(file.name);
       } catch (error) {
         toastFailure('Upload failed', error);
       }
     }
     setUploading(false);
     if (picker.current) picker.current.value = '';
-    if (urls.length > 0) onUploaded(urls);
+    if (urls.length > 0) onUploaded(urls, names);
   };
 
   return (
@@ -133,7 +139,7 @@ export function UploadButton({
       <input
         ref={picker}
         type="file"
-        accept={ACCEPTED_IMAGES}
+        accept={accept}
         multiple={multiple}
         className="sr-only"
         tabIndex={-1}

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../api';
+import { toast } from '../../components/ui/toast';
+import { ApiError, apiRequest, describeError } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
 import type { EditorWords } from './words';
 
@@ -38,7 +39,12 @@ export function useCollection<T extends { id: number }, P>({
       if (success) toastSuccess(success, action);
       return answer;
     } catch (error) {
-      toastFailure(failure, error);
+      if (error instanceof ApiError && error.status === 409 && /elsewhere|version/i.test(error.serverMessage ?? '')) {
+        // Saved elsewhere first (another tab or person): nothing was overwritten; offer the fresh copy.
+        toast({ variant: 'destructive', title: failure, description: describeError(error), action: { label: 'Reload', onClick: () => void reload() } });
+      } else {
+        toastFailure(failure, error);
+      }
       return null;
     } finally {
       void reload();
@@ -47,8 +53,9 @@ export function useCollection<T extends { id: number }, P>({
 
   const create = (payload: P, success = words.created) => call<T>('POST', path, payload, success, words.createFailed);
 
-  const update = (id: number, payload: P, success = words.saved) =>
-    call<T>('PUT', `${path}/${id}`, payload, success, words.saveFailed);
+  /** `version`: the one the record was read with, so that a save over a newer one is refused (409). */
+  const update = (id: number, payload: P, version?: number, success = words.saved) =>
+    call<T>('PUT', `${path}/${id}`, version === undefined ? payload : { ...payload, version }, success, words.saveFailed);
 
   // SPEC §2: delete acts at once, without asking; the toast's Undo creates the record again.
   const remove = async (item: T) => {
@@ -77,7 +84,7 @@ export function useCollection<T extends { id: number }, P>({
     return call<T[]>('PUT', `${path}/order`, { ids }, null, words.reorderFailed);
   };
 
-  return { query, busy, create, update, remove, reorder, reload };
+  return { path, query, busy, create, update, remove, reorder, reload };
 }
 
 /** Which form an editor shows: none, a new record's, or one record's. */
@@ -92,7 +99,10 @@ export function useEditor<T extends { id: number }, P>(options: Parameters<typeo
   const [form, setForm] = useState<FormState<T>>(options.startCreating ? { mode: 'create' } : { mode: 'closed' });
 
   const save = async (payload: P) => {
-    const saved = form.mode === 'edit' ? await collection.update(form.item.id, payload) : await collection.create(payload);
+    const saved =
+      form.mode === 'edit'
+        ? await collection.update(form.item.id, payload, (form.item as { version?: number }).version)
+        : await collection.create(payload);
     if (saved) setForm({ mode: 'closed' });
     return Boolean(saved);
   };

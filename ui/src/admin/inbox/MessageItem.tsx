@@ -1,6 +1,6 @@
 import { Mail, MailOpen, Reply, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { site } from '../../lib/site';
+import { useSite } from '../../lib/content';
 import { apiRequest, type ContactMessage } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
 import { buttonStyles, Card } from '../ui';
@@ -22,6 +22,7 @@ function When({ createdAt }: { createdAt: string | number }) {
  * Spam / Not spam, and Delete with Undo (the server puts it back under its own id and date).
  */
 export function MessageItem({ message, onChanged }: { message: ContactMessage; onChanged: () => unknown }) {
+  const site = useSite();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const bodyId = useId();

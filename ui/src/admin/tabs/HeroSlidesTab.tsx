@@ -5,6 +5,7 @@ import type { EditorWords } from '../editor/words';
 import { HeroSlideForm } from '../HeroSlideForm';
 import { draftFromSlide, emptyDraft, payloadFromSlide } from '../heroSlideForm';
 import { Card, LoadError, Loading, TabHeading } from '../ui';
+import { RecordHistory } from '../editor/HistoryPanel';
 
 // SPEC §8's own words for slides.
 const words: EditorWords = {
@@ -48,6 +49,8 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
+
+      <RecordHistory editor={collection} noun="slide" />
 
       {slides.isPending ? (
         <Loading what="slides" />

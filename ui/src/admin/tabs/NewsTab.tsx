@@ -5,6 +5,7 @@ import { AddButton, DeleteButton, EditButton, ItemCard, ListState } from '../edi
 import { useEditor } from '../editor/useCollection';
 import { wordsFor } from '../editor/words';
 import { TabHeading } from '../ui';
+import { RecordHistory } from '../editor/HistoryPanel';
 
 const words = wordsFor('News item');
 
@@ -76,6 +77,8 @@ export function NewsTab() {
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
+      <RecordHistory editor={news} noun="news item" />
+
       <ListState query={news.query} what="news" empty="No news yet. The home page hides its news section until you add one.">
         {(data) => (
           <ul className="grid gap-4" aria-label="News items">

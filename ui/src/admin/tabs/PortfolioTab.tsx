@@ -8,6 +8,7 @@ import { toastFailure } from '../feedback';
 import { ProjectForm } from '../ProjectForm';
 import { draftFromProject, emptyProjectDraft, payloadFromProject } from '../projectForm';
 import { buttonStyles, TabHeading } from '../ui';
+import { RecordHistory } from '../editor/HistoryPanel';
 
 const words = wordsFor('Project');
 
@@ -33,6 +34,7 @@ export function PortfolioTab() {
     projects.update(
       project.id,
       { ...payloadFromProject(project), isActive },
+      project.version,
       isActive ? 'Project published' : 'Project unpublished',
     );
 
@@ -59,6 +61,8 @@ export function PortfolioTab() {
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
+
+      <RecordHistory editor={projects} noun="project" />
 
       <ListState query={projects.query} what="projects" empty="No projects yet. Add your first one.">
         {(data) => (

@@ -5,6 +5,7 @@ import { SortableList } from '../editor/SortableList';
 import { useEditor } from '../editor/useCollection';
 import { wordsFor } from '../editor/words';
 import { TabHeading } from '../ui';
+import { RecordHistory } from '../editor/HistoryPanel';
 
 const words = wordsFor('Testimonial');
 
@@ -72,6 +73,8 @@ export function TestimonialsTab() {
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
+      <RecordHistory editor={testimonials} noun="testimonial" />
+
       <ListState query={testimonials.query} what="testimonials" empty="No testimonials yet. The portfolio page hides its testimonials until you add one.">
         {(data) => (
           <SortableList

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useFounder } from '../../lib/content';
 import { API } from '../api';
 import {
   PERIODS,
@@ -177,6 +178,7 @@ function Figure({ label, value }: { label: string; value: number }) {
 
 function Report({ report, days }: { report: StatsReport; days: Period }) {
   const projects = useQuery<{ slug: string; title: string }[]>({ queryKey: [API.projects] });
+  const founder = useFounder();
   const sum = totals(report.days);
   const { phone, tablet, desktop } = report.devices;
   const people = phone + tablet + desktop;
@@ -199,7 +201,7 @@ function Report({ report, days }: { report: StatsReport; days: Period }) {
           nameLabel="Page"
           countLabel="Views"
           empty="No page views in this period."
-          rows={report.pages.map((p) => ({ name: pageTitle(p.path, projects.data), detail: p.path, count: p.views }))}
+          rows={report.pages.map((p) => ({ name: pageTitle(p.path, projects.data, founder.slug), detail: p.path, count: p.views }))}
         />
         <Ranking
           title="Top referrers"

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
-import { founderBio, founderMission, founderPortrait, founderPublications } from '../../content/founder';
+import { useFounder, useFounderPath, usePage } from '../../lib/content';
+import { altOf } from '../../lib/pageTypes';
 import { coverAlt, projectPath } from '../../lib/projects';
-import { site, type ProjectSummary } from '../../lib/site';
+import type { ProjectSummary } from '../../lib/site';
+import { RichText } from '../ui/RichText';
 import { Picture } from '../ui/Picture';
 import { ContactLines } from '../ui/ContactLines';
 import { ExperienceBadge } from '../ui/ExperienceBadge';
@@ -10,19 +12,21 @@ import { SocialLinks } from '../ui/SocialLinks';
 /** The founder's section of /about (SPEC §2): bio, mission, publications, contact, socials and projects. */
 export function AboutSection({ projects: all }: { projects: ProjectSummary[] }) {
   const projects = all.slice(0, 4);
+  const { portrait, bio, mission, publications } = usePage('founder');
+  const { name } = useFounder();
+  const founderPath = useFounderPath();
   return (
     <section aria-labelledby="about-founder" className="section bg-ivory">
       <div className="container-page">
         <div className="grid gap-14 lg:grid-cols-12 lg:gap-16">
           <figure className="relative lg:col-span-5">
             <div className="aspect-[4/5] overflow-hidden rounded-sm bg-sand-200">
-              <img
-                src={founderPortrait.image}
-                alt={`Portrait of ${site.founder.name}`}
-                width={founderPortrait.width}
-                height={founderPortrait.height}
-                loading="lazy"
-                decoding="async"
+              <Picture
+                src={portrait.src}
+                alt={altOf(portrait)}
+                sizes="(min-width: 1024px) 40vw, 100vw"
+                width={800}
+                height={1000}
                 className="size-full object-cover"
               />
             </div>
@@ -32,12 +36,16 @@ export function AboutSection({ projects: all }: { projects: ProjectSummary[] }) 
           <div className="lg:col-span-7">
             <p className="eyebrow">Founder</p>
             <h2 id="about-founder" className="section-title mt-4 text-charcoal">
-              {site.founder.name}
+              <Link to={founderPath} className="hover:text-brass-700">
+                {name}
+              </Link>
             </h2>
             <span aria-hidden="true" className="mt-6 block h-px w-16 bg-brass-500" />
             <div className="mt-6 space-y-5 text-lg leading-relaxed text-stone-600">
-              {founderBio.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+              {bio.map((paragraph, i) => (
+                <p key={i}>
+                  <RichText text={paragraph} />
+                </p>
               ))}
             </div>
 
@@ -45,8 +53,8 @@ export function AboutSection({ projects: all }: { projects: ProjectSummary[] }) 
               <div>
                 <h3 className="eyebrow">Mission</h3>
                 <ul className="mt-4 space-y-3 text-stone-600">
-                  {founderMission.map((line) => (
-                    <li key={line} className="border-l-2 border-brass-500/50 pl-4 leading-relaxed">
+                  {mission.map((line, i) => (
+                    <li key={i} className="border-l-2 border-brass-500/50 pl-4 leading-relaxed">
                       {line}
                     </li>
                   ))}
@@ -55,8 +63,8 @@ export function AboutSection({ projects: all }: { projects: ProjectSummary[] }) 
               <div>
                 <h3 className="eyebrow">Publication</h3>
                 <ul className="mt-4 space-y-3 text-stone-600">
-                  {founderPublications.map((line) => (
-                    <li key={line} className="border-l-2 border-brass-500/50 pl-4 leading-relaxed">
+                  {publications.map((line, i) => (
+                    <li key={i} className="border-l-2 border-brass-500/50 pl-4 leading-relaxed">
                       {line}
                     </li>
                   ))}

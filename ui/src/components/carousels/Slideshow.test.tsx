@@ -2,10 +2,12 @@ import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routerFuture } from '../../app/routes';
-import { founderSlides } from '../../content/founder';
+import pages from '../../content/pages.json';
 import { FOUNDER_SLIDESHOW_MS } from '../founder/FounderSlideshow';
 import { HOME_SLIDESHOW_MS, FounderTeaser } from '../home/FounderTeaser';
 import { CROSSFADE_MS, Slideshow } from './Slideshow';
+
+const founderSlides = pages.founder.slides;
 
 const advance = (ms: number) =>
   act(() => {
@@ -42,14 +44,14 @@ describe('Slideshow', () => {
         <FounderTeaser />
       </MemoryRouter>,
     );
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image.src);
     advance(HOME_SLIDESHOW_MS - 1);
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image.src);
     advance(1);
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[1]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[1]!.image.src);
     expect(screen.getByText(founderSlides[1]!.caption)).toBeTruthy();
     for (let i = 0; i < 5; i++) advance(HOME_SLIDESHOW_MS);
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image.src);
     // The teaser has no dots; it links to the founder page instead.
     expect(screen.queryByRole('button', { name: /Go to slide/ })).toBeNull();
     expect(screen.getByRole('link', { name: /Meet the Founder/ }).getAttribute('href')).toBe('/anjali-rao');
@@ -59,27 +61,27 @@ describe('Slideshow', () => {
     expect(FOUNDER_SLIDESHOW_MS).toBe(4000);
     const { container } = render(<Slideshow photos={founderSlides} intervalMs={FOUNDER_SLIDESHOW_MS} label="Studio" dots />);
     advance(FOUNDER_SLIDESHOW_MS - 1);
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image.src);
     advance(1);
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[1]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[1]!.image.src);
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to slide 5' }));
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[4]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[4]!.image.src);
     expect(screen.getByRole('button', { name: 'Go to slide 5' }).getAttribute('aria-current')).toBe('true');
     // The chosen photo gets its full time.
     advance(FOUNDER_SLIDESHOW_MS - 1);
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[4]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[4]!.image.src);
     advance(1);
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[5]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[5]!.image.src);
   });
 
   it('holds while hovered', () => {
     const { container } = render(<Slideshow photos={founderSlides} intervalMs={3000} label="Studio" />);
     fireEvent.mouseEnter(screen.getByRole('region', { name: 'Studio' }));
     advance(9000);
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[0]!.image.src);
     fireEvent.mouseLeave(screen.getByRole('region', { name: 'Studio' }));
     advance(3000);
-    expect(active(container)?.getAttribute('src')).toBe(founderSlides[1]!.image);
+    expect(active(container)?.getAttribute('src')).toBe(founderSlides[1]!.image.src);
   });
 });

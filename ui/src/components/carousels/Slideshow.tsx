@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SlidePhoto } from '../../content/founder';
+import { altOf, type SlidePhoto } from '../../lib/pageTypes';
 import { usePause } from '../../lib/usePause';
 import { Dots } from './Dots';
 
@@ -43,9 +43,9 @@ export function Slideshow({ photos, intervalMs, label, dots = false, eager = fal
       <div className="relative aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
         {photos.map((photo, i) => (
           <img
-            key={photo.id}
-            src={photo.image}
-            alt={i === index ? photo.alt : ''}
+            key={i}
+            src={photo.image.src}
+            alt={i === index ? altOf(photo.image) : ''}
             aria-hidden={i === index ? undefined : 'true'}
             width={1200}
             height={900}
@@ -61,7 +61,7 @@ export function Slideshow({ photos, intervalMs, label, dots = false, eager = fal
         <div className="absolute inset-x-0 bottom-0 bg-linear-to-t from-charcoal/85 via-charcoal/40 to-transparent px-5 pt-16 pb-4 sm:px-6">
           <p aria-live={paused ? 'polite' : 'off'} className="font-display text-lg text-ivory italic sm:text-xl">
             {/* Keyed so the new caption eases in; the live region itself stays in place. */}
-            <span key={current.id} className="fade-in block">
+            <span key={index} className="fade-in block">
               {current.caption}
             </span>
           </p>

@@ -1,7 +1,7 @@
-import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
+import { Clock, Mail, MapPin, MessageCircle, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { telHref } from '../../lib/links';
-import type { Site } from '../../lib/site';
+import { type Site, whatsappHref } from '../../lib/site';
 
 function Detail({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
@@ -18,7 +18,8 @@ function Detail({ icon: Icon, title, children }: { icon: LucideIcon; title: stri
 }
 
 /** Address, administrative hours, direct lines and social links (SPEC §2 /contact), from the live settings. */
-export function ContactDetails({ site }: { site: Site }) {
+export function ContactDetails({ site, title }: { site: Site; title: string }) {
+  const whatsapp = whatsappHref(site.whatsapp);
   const social = [
     { label: 'LinkedIn', href: site.social.linkedin },
     { label: 'Instagram', href: site.social.instagram },
@@ -27,7 +28,7 @@ export function ContactDetails({ site }: { site: Site }) {
   return (
     <section aria-labelledby="contact-details-heading">
       <h2 id="contact-details-heading" className="font-display text-4xl text-charcoal">
-        Visit or Call
+        {title}
       </h2>
       <div className="mt-10 space-y-8">
         <Detail icon={MapPin} title="Studio Address">
@@ -50,6 +51,18 @@ export function ContactDetails({ site }: { site: Site }) {
             {site.email}
           </a>
         </Detail>
+        {whatsapp && (
+          <Detail icon={MessageCircle} title="WhatsApp">
+            <a
+              href={whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500"
+            >
+              Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </Detail>
+        )}
       </div>
       <h3 className="mt-12 text-xs font-semibold tracking-[0.25em] text-brass-700 uppercase">Follow Us</h3>
       <ul className="mt-4 flex flex-wrap gap-3">

@@ -1,4 +1,5 @@
-import type { ClientBrand } from '../../content/clients';
+import type { ClientBrand } from '../../lib/pageTypes';
+import { Picture } from '../ui/Picture';
 
 /**
  * Two rows of client names drifting in opposite directions. Each row holds its names twice so the
@@ -24,14 +25,26 @@ export function ClientMarquee({ rows }: { rows: ClientBrand[][] }) {
                   copy === 1 ? 'motion-reduce:hidden' : ''
                 }`}
               >
-                {row.map((brand) => (
-                  <li key={brand.name} className="flex items-center px-6 py-2 sm:px-10">
+                {row.map((brand, i) => (
+                  <li key={i} className="flex items-center px-6 py-2 sm:px-10">
+                    {brand.logo.src ? (
+                      // A logo stands for the name: its alt text is the brand's name.
+                      <Picture
+                        src={brand.logo.src}
+                        alt={brand.logo.alt || brand.name}
+                        sizes="160px"
+                        width={160}
+                        height={64}
+                        className="h-12 w-auto max-w-40 object-contain sm:h-16"
+                      />
+                    ) : (
                     <span className="text-center leading-tight">
                       <span className="block font-display text-2xl whitespace-nowrap text-stone-600 sm:text-3xl">{brand.name}</span>
                       <span className="mt-1 block text-[0.625rem] font-semibold tracking-[0.3em] text-stone-600 uppercase">
                         {brand.kind}
                       </span>
                     </span>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -1,11 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { heroEyebrow } from '../../content/hero';
 import type { HeroSlide } from '../../lib/site';
 import { usePrefersReducedMotion } from '../../lib/motion';
 import { Dots } from '../carousels/Dots';
 import { Picture } from '../ui/Picture';
 import { SmartLink } from '../ui/SmartLink';
+
+/** SPEC §2: the words over every hero slide (fixed, like the headings SPEC names). */
+const HERO_EYEBROW = 'PREMIUM • FUNCTIONALITY';
 
 /** SPEC §4 and §9: every 15 s a 1 s fade-out, then the next slide; a dot fades out and jumps after 0.5 s. */
 export const HERO_INTERVAL_MS = 15_000;
@@ -106,7 +108,7 @@ export function HeroSlider({ slides, fallbackTitle }: { slides: HeroSlide[]; fal
           style={fadeStyle}
           className={`max-w-3xl transition-opacity ease-in-out ${fading ? 'opacity-0' : 'opacity-100'}`}
         >
-          <p className="text-xs font-semibold tracking-[0.35em] text-brass-300 sm:text-sm">{heroEyebrow}</p>
+          <p className="text-xs font-semibold tracking-[0.35em] text-brass-300 sm:text-sm">{HERO_EYEBROW}</p>
           <h1 className="mt-5 font-display text-5xl leading-[1.02] font-medium text-ivory sm:text-6xl lg:text-7xl xl:text-8xl">
             {slide?.title ?? fallbackTitle}
           </h1>

@@ -5,9 +5,9 @@ import { PortfolioTeaser } from './PortfolioTeaser';
 import { ServicesBlock } from './ServicesBlock';
 import { WhyChoose } from './WhyChoose';
 import { ServicesGrid } from '../services/ServicesGrid';
+import { RichText } from '../ui/RichText';
 import { SectionHeading } from '../ui/SectionHeading';
-import { clientRows } from '../../content/clients';
-import { clientsIntro, newsIntro, servicesIntro } from '../../content/home';
+import { usePage } from '../../lib/content';
 import type { NewsItem, ProjectSummary } from '../../lib/site';
 
 /**
@@ -15,13 +15,14 @@ import type { NewsItem, ProjectSummary } from '../../lib/site';
  * so none of this is needed to paint it (pages/Home.tsx loads it once the browser is idle).
  */
 export default function HomeSections({ projects, news }: { projects: ProjectSummary[]; news: NewsItem[] }) {
+  const home = usePage('home');
   return (
     <>
       <PortfolioTeaser projects={projects} />
 
       <section aria-labelledby="home-services" className="section bg-sand/60">
         <div className="container-page">
-          <SectionHeading id="home-services" eyebrow={servicesIntro.eyebrow} title={servicesIntro.title} lead={servicesIntro.lead} />
+          <SectionHeading id="home-services" eyebrow={home.services.eyebrow} title="Our Services" lead={<RichText text={home.services.lead} />} />
           <div className="mt-14 lg:mt-20">
             <ServicesGrid />
           </div>
@@ -31,24 +32,24 @@ export default function HomeSections({ projects, news }: { projects: ProjectSumm
 
       <section aria-labelledby="home-clients" className="section bg-ivory">
         <div className="container-page">
-          <SectionHeading id="home-clients" eyebrow={clientsIntro.eyebrow} title={clientsIntro.title} />
+          <SectionHeading id="home-clients" eyebrow={home.clients.eyebrow} title="Trusted by Leading Brands" />
         </div>
         <div className="mt-14">
-          <ClientMarquee rows={clientRows} />
+          <ClientMarquee rows={[home.clients.rowOne, home.clients.rowTwo]} />
         </div>
       </section>
 
       {news.length > 0 && (
       <section aria-labelledby="home-news" className="section bg-sand/60">
         <div className="container-page">
-          <SectionHeading id="home-news" eyebrow={newsIntro.eyebrow} title={newsIntro.title} lead={newsIntro.lead} />
+          <SectionHeading id="home-news" eyebrow={home.news.eyebrow} title="News & Thoughts" lead={<RichText text={home.news.lead} />} />
           <div className="mt-14">
             <NewsCarousel items={newsByDate(news)} />
           </div>
           <div className="mt-10 text-center">
             {/* SPEC §2: 'View All Updates' has no visible action; every update is in the carousel. */}
             <button type="button" className="btn btn-outline">
-              {newsIntro.cta}
+              View All Updates
             </button>
           </div>
         </div>

@@ -1,25 +1,29 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { servicesBlock } from '../../content/home';
+import { useSiteRecord } from '../../lib/content';
+import { RichText } from '../ui/RichText';
+import { SmartLink } from '../ui/SmartLink';
 
 /** The closing call to action of a page: start a project or explore the services. */
 export function ServicesBlock() {
+  const block = useSiteRecord().servicesBlock;
   return (
     <section aria-labelledby="services-block" className="bg-sand">
       <div className="container-page section text-center">
-        <p className="eyebrow">{servicesBlock.eyebrow}</p>
+        <p className="eyebrow">{block.eyebrow}</p>
         <h2 id="services-block" className="section-title mx-auto mt-4 max-w-3xl text-charcoal">
-          {servicesBlock.title}
+          {block.title}
         </h2>
-        <p className="section-lead mx-auto mt-6">{servicesBlock.lead}</p>
+        <p className="section-lead mx-auto mt-6">
+          <RichText text={block.lead} />
+        </p>
         <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <Link to={servicesBlock.primary.to} className="btn btn-primary">
-            {servicesBlock.primary.label}
+          <SmartLink to={block.primary.href} className="btn btn-primary">
+            {block.primary.label}
             <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-          <Link to={servicesBlock.secondary.to} className="btn btn-outline">
-            {servicesBlock.secondary.label}
-          </Link>
+          </SmartLink>
+          <SmartLink to={block.secondary.href} className="btn btn-outline">
+            {block.secondary.label}
+          </SmartLink>
         </div>
       </div>
     </section>

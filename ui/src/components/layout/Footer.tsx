@@ -1,38 +1,33 @@
-import { Mail, Phone } from 'lucide-react';
+import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../lib/links';
 import { coverAlt, projectPath } from '../../lib/projects';
-import { site } from '../../lib/site';
+import { useSite, useSiteRecord } from '../../lib/content';
+import { altOf } from '../../lib/pageTypes';
+import { whatsappHref } from '../../lib/site';
 import { ExperienceBadge } from '../ui/ExperienceBadge';
 import { Picture } from '../ui/Picture';
 import { Logo } from './Logo';
 
-const taglines = [
-  site.tagline,
-  'Architecture & Interiors',
-  'Residential • Commercial • Hospitality',
-  'Crafted in Hyderabad',
-  'Spaces That Feel Like Home',
-];
-
-// SPEC §2 Footer: the first three published projects, captioned with their category.
-const footerProjects = site.footerProjects.slice(0, 3);
-
-const socialLinks = [
-  { label: 'LinkedIn', href: site.social.linkedin },
-  { label: 'Instagram', href: site.social.instagram },
-  { label: 'Facebook', href: site.social.facebook },
-];
-
 export function Footer() {
+  const site = useSite();
+  const { taglines, founderPhoto, copyrightYear } = useSiteRecord();
+  // SPEC §2 Footer: the first three published projects, captioned with their category.
+  const footerProjects = site.footerProjects.slice(0, 3);
+  const socialLinks = [
+    { label: 'LinkedIn', href: site.social.linkedin },
+    { label: 'Instagram', href: site.social.instagram },
+    { label: 'Facebook', href: site.social.facebook },
+  ];
+  const whatsapp = whatsappHref(site.whatsapp);
   return (
     <footer className="bg-charcoal text-ivory/85">
       <div className="container-page grid gap-14 py-20 lg:grid-cols-12 lg:gap-10">
         <section aria-label="About the studio" className="text-ivory lg:col-span-4">
           <Logo />
           <ul className="mt-8 space-y-3 font-display text-xl text-ivory/85">
-            {taglines.map((line) => (
-              <li key={line}>{line}</li>
+            {taglines.map((line, i) => (
+              <li key={i}>{line}</li>
             ))}
           </ul>
         </section>
@@ -54,6 +49,15 @@ export function Footer() {
                 {site.email}
               </a>
             </li>
+            {whatsapp && (
+              <li>
+                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex items-center gap-3">
+                  <MessageCircle aria-hidden="true" className="size-4 text-brass-300" />
+                  Chat on WhatsApp
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            )}
           </ul>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm tracking-wide">
             {socialLinks.map(({ label, href }) => (
@@ -68,13 +72,12 @@ export function Footer() {
         </section>
 
         <figure className="relative h-[500px] overflow-hidden rounded-sm bg-charcoal-800 lg:col-span-5">
-          <img
-            src="/images/founder/portrait.webp"
-            alt={`${site.founder.name}, ${site.founder.title}`}
+          <Picture
+            src={founderPhoto.src}
+            alt={altOf(founderPhoto)}
+            sizes="(min-width: 1024px) 40vw, 100vw"
             width={600}
             height={500}
-            loading="lazy"
-            decoding="async"
             className="size-full object-cover"
           />
           <figcaption className="absolute bottom-6 left-6">
@@ -111,7 +114,7 @@ export function Footer() {
       </div>
       <div className="border-t border-ivory/10">
         <p className="container-page py-6 text-sm text-ivory/70">
-          © {site.copyrightYear} {site.legalName}. All rights reserved.
+          © {copyrightYear} {site.legalName}. All rights reserved.
         </p>
       </div>
     </footer>

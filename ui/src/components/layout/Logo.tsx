@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { site } from '../../lib/site';
+import { useSite } from '../../lib/content';
 import { Picture } from '../ui/Picture';
 
 export function Logo({ onNavigate }: { onNavigate?: () => void }) {
+  const site = useSite();
   return (
     <Link to="/" onClick={onNavigate} className="flex shrink-0 items-center gap-3 rounded-sm">
       {/* Decorative: the studio name beside it names the link. Cover + left: of the bundled wide

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { telHref } from '../../lib/links';
-import { site } from '../../lib/site';
+import { useSite } from '../../lib/content';
 import { Logo } from './Logo';
 import { mainNav } from './navigation';
 
@@ -19,6 +19,7 @@ const FOCUSABLE = 'a[href], button:not([disabled])';
  * otherwise become the containing block of this fixed panel.
  */
 export function MobileMenu({ id, open, onClose }: Props) {
+  const site = useSite();
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
 

@@ -1,6 +1,7 @@
 import { ArrowUpRight } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { usePage } from '../../lib/content';
 import { coverAlt, projectPath } from '../../lib/projects';
 import { Picture } from '../ui/Picture';
 import { ProjectCard } from './ProjectCard';
@@ -45,6 +46,7 @@ function filterHref(filter: PortfolioFilter | undefined): string {
  * that follows hover and focus, and the grid of the selected projects.
  */
 export function PortfolioExplorer({ items, selected, random = Math.random }: Props) {
+  const heading = usePage('portfolio').explore;
   // The hovered or focused entry and the project picked for it: picked once on entering, so the
   // card does not reshuffle on every render, nor when a click focuses the link already hovered.
   const [hovered, setHovered] = useState<{ id: string; preview: Preview } | null>(null);
@@ -86,9 +88,9 @@ export function PortfolioExplorer({ items, selected, random = Math.random }: Pro
           }}
         >
           <nav aria-labelledby="portfolio-categories" className="lg:col-span-5">
-            <span className="eyebrow">Browse by category</span>
+            <span className="eyebrow">{heading.eyebrow}</span>
             <h2 id="portfolio-categories" className="section-title mt-4">
-              Explore Our Work
+              {heading.title}
             </h2>
             <ul className="mt-10 border-t border-sand-200">
               {entries.map((entry) => {

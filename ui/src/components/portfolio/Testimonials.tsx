@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
 import { useState } from 'react';
+import { usePage } from '../../lib/content';
 import type { Testimonial } from '../../lib/site';
 
 interface Props {
@@ -12,6 +13,7 @@ interface Props {
  * steps through the quotes (wrapping), which is what a visitor pressing it expects. No autoplay.
  */
 export function Testimonials({ testimonials }: Props) {
+  const heading = usePage('portfolio').testimonials;
   const [index, setIndex] = useState(0);
   const count = testimonials.length;
   const current = testimonials[index] ?? testimonials[0];
@@ -22,9 +24,9 @@ export function Testimonials({ testimonials }: Props) {
     <section aria-labelledby="testimonials-heading" className="text-charcoal">
       <div className="container-page section">
         <div className="mx-auto max-w-3xl text-center">
-          <span className="eyebrow">Testimonials</span>
+          <span className="eyebrow">{heading.eyebrow}</span>
           <h2 id="testimonials-heading" className="mt-4 font-display text-4xl md:text-5xl">
-            What Our Clients Say
+            {heading.title}
           </h2>
           <Quote aria-hidden="true" className="mx-auto mt-12 size-10 text-brass-500" strokeWidth={1.25} />
           <figure aria-live="polite" className="mt-6">

@@ -1,11 +1,12 @@
 import { Mail, Phone } from 'lucide-react';
 import { telHref } from '../../lib/links';
-import { site } from '../../lib/site';
+import { useSite } from '../../lib/content';
 
 /** The studio's phone and e-mail (live settings) as two linked lines. */
 export function ContactLines({ light = false, className = '' }: { light?: boolean; className?: string }) {
   const link = light ? 'text-ivory hover:text-brass-300' : 'text-charcoal hover:text-brass-700';
   const icon = light ? 'text-brass-300' : 'text-brass-600';
+  const site = useSite();
   return (
     <ul className={`space-y-3 ${className}`}>
       <li>

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
+
 interface Props {
   eyebrow?: string;
   title: string;
-  lead?: string;
+  /** Text, or a paragraph field's rendering (RichText). */
+  lead?: ReactNode;
   /** Centered headings open a section; left-aligned ones sit beside content. */
   align?: 'center' | 'left';
   id?: string;

@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { site } from '../../lib/site';
+import { useSite } from '../../lib/content';
 import { Tooltip } from './tooltip';
 
 type Network = 'linkedin' | 'instagram' | 'facebook';
@@ -37,6 +37,7 @@ export function SocialLinks({ tone = 'dark', className = '' }: { tone?: 'dark' |
     tone === 'light'
       ? 'border-ivory/40 text-ivory hover:bg-ivory hover:text-charcoal'
       : 'border-stone-400 text-charcoal hover:border-charcoal hover:bg-charcoal hover:text-ivory';
+  const site = useSite();
   return (
     <ul className={`flex gap-3 ${className}`}>
       {networks.map(({ key, label }) => (

@@ -1,0 +1,161 @@
+//! The page records: one per fixed page plus `site` (docs/page-records.md), each saved as a new
+//! version with its revision, refused when the client edited an older version.
+
+use super::collection::{Refused, Save};
+use super::*;
+use serde_json::{Map, Value};
+
+/// The revisions of page records are kept under this kind, by page key.
+pub const PAGE_KIND: &str = "pages";
+
+impl Store {
+    /// Every page record, by key.
+    pub fn pages(&self) -> Result<Vec<PageRecord>> {
+        let txn = self.db.begin_read()?;
+        let Some(table) = table_to_read(&txn, PAGES)? else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for entry in table.iter()? {
+            out.push(PageRecord::decode(entry?.1.value())?);
+        }
+        Ok(out)
+    }
+
+    pub fn page(&self, key: &str) -> Result<Option<PageRecord>> {
+        let txn = self.db.begin_read()?;
+        let Some(table) = table_to_read(&txn, PAGES)? else {
+            return Ok(None);
+        };
+        table
+            .get(key)?
+            .map(|v| PageRecord::decode(v.value()))
+            .transpose()
+    }
+
+    /// Saves new (already validated) content of page `key` as its next version; refused as
+    /// `Stale` when `save.expect` is not the current version, and nothing is written.
+    pub fn save_page(
+        &self,
+        key: &str,
+        content: &Value,
+        save: Save<'_>,
+    ) -> Result<Result<PageRecord, Refused>> {
+        self.write(|txn| save_in(txn, key, content, save))
+    }
+
+    /// Writes version `version` of page `key` again as its newest version.
+    pub fn restore_page(
+        &self,
+        key: &str,
+        version: u64,
+        by: &str,
+    ) -> Result<Result<PageRecord, Refused>> {
+        self.write(|txn| {
+            let Some(revision) = txn
+                .open_table(REVISIONS)?
+                .get((PAGE_KIND, key, version))?
+                .map(|v| Revision::decode(v.value()))
+                .transpose()?
+            else {
+                return Ok(Err(Refused::NotFound));
+            };
+            let content: Value = serde_json::from_slice(&revision.body)
+                .with_context(|| format!("reading version {version} of page {key}"))?;
+            save_in(txn, key, &content, Save { by, expect: None })
+        })
+    }
+}
+
+fn save_in(
+    txn: &WriteTransaction,
+    key: &str,
+    content: &Value,
+    save: Save<'_>,
+) -> Result<Result<PageRecord, Refused>> {
+    let Some(old) = txn
+        .open_table(PAGES)?
+        .get(key)?
+        .map(|v| PageRecord::decode(v.value()))
+        .transpose()?
+    else {
+        return Ok(Err(Refused::NotFound));
+    };
+    if let Some(expect) = save.expect
+        && expect != old.version
+    {
+        return Ok(Err(Refused::Stale {
+            current: old.version,
+        }));
+    }
+    let before: Value = serde_json::from_str(&old.content)
+        .with_context(|| format!("reading the stored content of page {key}"))?;
+    let text = serde_json::to_string(content).context("encoding a page's content")?;
+    let version = revisions::append(
+        txn,
+        PAGE_KIND,
+        key,
+        save.by,
+        text.clone().into_bytes(),
+        Some(&before),
+        content,
+    )?;
+    let record = PageRecord {
+        key: key.to_string(),
+        version,
+        updated_at_ms: now_ms(),
+        content: text,
+        former_slugs: former_slugs(&old, &before, content),
+    };
+    txn.open_table(PAGES)?
+        .insert(key, record.encode()?.as_slice())?;
+    Ok(Ok(record))
+}
+
+/// A changed top-level `slug` (the founder's address) keeps the old one as a redirect; a slug
+/// taken again is no longer a former one.
+fn former_slugs(old: &PageRecord, before: &Value, after: &Value) -> Vec<String> {
+    let mut former = old.former_slugs.clone();
+    let slug = |v: &Value| v.get("slug").and_then(Value::as_str).map(str::to_string);
+    if let (Some(was), Some(now)) = (slug(before), slug(after)) {
+        if was != now && !former.contains(&was) {
+            former.push(was);
+        }
+        former.retain(|s| *s != now);
+    }
+    former
+}
+
+/// Gives every page of `seed` that the file lacks its first version, written by `by` ("seed" on
+/// a new file, "upgrade" on one of an earlier release).
+pub(super) fn seed_pages(
+    txn: &WriteTransaction,
+    seed: &Map<String, Value>,
+    by: &str,
+) -> Result<()> {
+    for (key, content) in seed {
+        if txn.open_table(PAGES)?.get(key.as_str())?.is_some() {
+            continue;
+        }
+        let text = serde_json::to_string(content).context("encoding a seeded page")?;
+        let version = revisions::append(
+            txn,
+            PAGE_KIND,
+            key,
+            by,
+            text.clone().into_bytes(),
+            None,
+            content,
+        )?;
+        let record = PageRecord {
+            key: key.clone(),
+            version,
+            updated_at_ms: now_ms(),
+            content: text,
+            former_slugs: Vec::new(),
+        };
+        txn.open_table(PAGES)?
+            .insert(key.as_str(), record.encode()?.as_slice())?;
+    }
+    Ok(())
+}

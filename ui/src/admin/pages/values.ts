@@ -1,0 +1,36 @@
+// Plain helpers of the page editor: a new item's empty value, and the counters' advice.
+import type { Field } from '../../lib/pageSchema';
+
+/** The value a new list item (or a missing field) starts with. */
+export function emptyValue(field: Field): unknown {
+  switch (field.kind) {
+    case 'text':
+    case 'paragraph':
+    case 'slug':
+      return '';
+    case 'number':
+      return field.min;
+    case 'image':
+      return { src: '', alt: '', decorative: false };
+    case 'link':
+      return { label: '', href: '' };
+    case 'file':
+      return { url: '', name: '' };
+    case 'list':
+      return Array.from({ length: field.min }, () => emptyValue(field.item));
+    case 'group':
+      return Object.fromEntries(field.fields.map((f) => [f.name ?? '', emptyValue(f)]));
+  }
+}
+
+/** Search engines show about this much; the editor says so beside the SEO fields. */
+export const SEO_ADVICE: Record<string, { min: number; max: number }> = {
+  'seo.title': { min: 50, max: 60 },
+  'seo.description': { min: 120, max: 160 },
+};
+
+/** Whether the broken field's path is this field or inside it. */
+export function isAt(invalidPath: string | undefined, path: string): boolean {
+  if (!invalidPath) return false;
+  return invalidPath === path || invalidPath.startsWith(`${path}.`) || invalidPath.startsWith(`${path}[`);
+}

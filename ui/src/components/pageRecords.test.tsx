@@ -1,0 +1,112 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routerFuture } from '../app/routes';
+import { WithPageData } from '../app/WithPageData';
+import { clearPageData, primePageData } from '../lib/pageData';
+import pages from '../content/pages.json';
+import { SiteDataProvider } from '../lib/content';
+import type { PageRecords, ServicePageRecord } from '../lib/pageTypes';
+import { siteFrom, whatsappHref, type PageData } from '../lib/site';
+import { ContactDetails } from './contact/ContactDetails';
+import { ClientMarquee } from './home/ClientMarquee';
+import { Footer } from './layout/Footer';
+import { ServiceDetail } from './services/ServiceDetail';
+
+// The public components draw the owner's page records (docs/page-records.md).
+const seed = pages as unknown as PageRecords;
+
+function withSite(data: PageData, children: ReactNode) {
+  return (
+    <MemoryRouter future={routerFuture}>
+      <SiteDataProvider value={{ firstPath: '/', data }}>{children}</SiteDataProvider>
+    </MemoryRouter>
+  );
+}
+
+describe('the brochure button', () => {
+  const brochure = seed['service-brochure']!;
+
+  it('keeps the placeholder alert while no PDF is uploaded', () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    render(withSite({ settings: {} }, <ServiceDetail title="Download Our Brochure" page={brochure} />));
+    fireEvent.click(screen.getByRole('button', { name: 'Download Brochure' }));
+    expect(alert).toHaveBeenCalledWith(brochure.download!.notice);
+    vi.unstubAllGlobals();
+  });
+
+  it('downloads the uploaded PDF once there is one', () => {
+    const page: ServicePageRecord = {
+      ...brochure,
+      download: { ...brochure.download!, file: { url: '/media/0123456789abcdef0123.pdf', name: 'studio-brochure.pdf' } },
+    };
+    render(withSite({ settings: {} }, <ServiceDetail title="Download Our Brochure" page={page} />));
+    expect(screen.queryByRole('button', { name: 'Download Brochure' })).toBeNull();
+    const link = screen.getByRole('link', { name: 'Download Brochure' });
+    expect(link.getAttribute('href')).toBe('/media/0123456789abcdef0123.pdf');
+    expect(link.getAttribute('download')).toBe('studio-brochure.pdf');
+  });
+});
+
+describe('WhatsApp', () => {
+  it('links the digits of the number to wa.me', () => {
+    expect(whatsappHref('+91 98480 22338')).toBe('https://wa.me/919848022338');
+    expect(whatsappHref('  ')).toBe('');
+  });
+
+  it('the contact page shows "Chat on WhatsApp" only when the setting is set', () => {
+    const { unmount } = render(withSite({ settings: {} }, <ContactDetails site={siteFrom({ settings: {} })} title="Visit or Call" />));
+    expect(screen.queryByText('Chat on WhatsApp')).toBeNull();
+    unmount();
+    const site = siteFrom({ settings: { company_whatsapp: '+91 98480 22338' } });
+    render(withSite({ settings: {} }, <ContactDetails site={site} title="Visit or Call" />));
+    expect(screen.getByRole('link', { name: /Chat on WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/919848022338');
+  });
+
+  it('the footer shows it too, with the site record of the page data', () => {
+    const site = structuredClone(seed.site);
+    site.taglines[4] = 'Homes that age well';
+    site.copyrightYear = 2026;
+    const data: PageData = { settings: { company_whatsapp: '98480 22338' }, pages: { site } };
+    render(withSite(data, <Footer />));
+    expect(screen.getByRole('link', { name: /Chat on WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/9848022338');
+    expect(screen.getByText('Homes that age well')).toBeTruthy();
+    expect(screen.getByText(/© 2026 /)).toBeTruthy();
+    expect(screen.getByRole('img', { name: seed.site.founderPhoto.alt })).toBeTruthy();
+  });
+
+  it('the footer has no WhatsApp link without a number', () => {
+    render(withSite({ settings: {} }, <Footer />));
+    expect(screen.queryByText('Chat on WhatsApp')).toBeNull();
+  });
+});
+
+describe('client brands', () => {
+  it('show a logo when the owner set one, else the name in type', () => {
+    const rowOne = structuredClone(seed.home.clients.rowOne);
+    rowOne[0]!.logo = { src: '/media/0123456789abcdef0123.png', alt: 'The Deccan Grand', decorative: false };
+    render(<ClientMarquee rows={[rowOne, seed.home.clients.rowTwo]} />);
+    const row = screen.getByRole('list', { name: 'Clients, row 1' });
+    expect(row.querySelector('img')?.getAttribute('alt')).toBe('The Deccan Grand');
+    expect(row.textContent).not.toContain('The Deccan Grand');
+    expect(row.textContent).toContain(rowOne[1]!.name);
+  });
+});
+
+describe("a page's own record", () => {
+  afterEach(() => clearPageData());
+
+  it('names the browser tab with its SEO title after client-side navigation', async () => {
+    const about = structuredClone(seed.about);
+    about.seo.title = 'About the Studio';
+    primePageData('/about', { settings: {}, pages: { about } });
+    render(
+      <MemoryRouter initialEntries={['/about']} future={routerFuture}>
+        <WithPageData record="about">{() => <p>About</p>}</WithPageData>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(document.title).toMatch(/^About the Studio \| /));
+  });
+});
