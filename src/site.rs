@@ -257,6 +257,17 @@ pub fn describe_key(key: &str) -> String {
     }
 }
 
+/// Lower-case letters and digits in words joined by single hyphens.
+pub fn is_slug(s: &str) -> bool {
+    !s.is_empty()
+        && s.split('-').all(|word| {
+            !word.is_empty()
+                && word
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+}
+
 /// URL slug of a name: lower case, each run of other characters than a-z0-9 becomes one '-'.
 pub fn slug(name: &str) -> String {
     let mut out = String::with_capacity(name.len());

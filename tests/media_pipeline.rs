@@ -10,19 +10,16 @@ use serde_json::{Value, json};
 use std::process::Command;
 use studio::store::MediaFile;
 
+/// An upload as a phone's browser sends a photo: its camera name, no declared type.
 async fn upload(server: &TestServer, token: &str, bytes: Vec<u8>) -> reqwest::Response {
-    let form = reqwest::multipart::Form::new().part(
-        "file",
-        reqwest::multipart::Part::bytes(bytes).file_name("IMG_0001.JPG"),
-    );
-    server
-        .client
-        .post(server.url("/api/admin/media-files"))
-        .bearer_auth(token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
+    common::upload(
+        server,
+        token,
+        "IMG_0001.JPG",
+        "application/octet-stream",
+        bytes,
+    )
+    .await
 }
 
 /// Strings that the metadata blocks below carry, and the blocks' own signatures.

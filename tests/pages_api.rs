@@ -236,6 +236,15 @@ async fn bad_content_is_a_400_naming_the_field() {
         .await;
         assert_eq!(got, status, "{answer}");
     }
+    // A page's body may pass the 64 kB of other calls (a long record in a script of three bytes a
+    // letter), not 256 kB.
+    let mut long = about.clone();
+    long["ourStory"]["paragraphs"][0] = json!("ॐ".repeat(30_000));
+    let (status, body) = put(&server, &token, "about", json!(1), long.clone()).await;
+    assert_eq!(status, 400, "read, then judged: {body}");
+    long["ourStory"]["paragraphs"][0] = json!("x".repeat(300_000));
+    let (status, _) = put(&server, &token, "about", json!(1), long).await;
+    assert_eq!(status, 413);
     let (status, _) = put(&server, &token, "no-such-page", json!(1), about.clone()).await;
     assert_eq!(status, 404);
     let (status, _) = call(

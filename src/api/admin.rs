@@ -93,11 +93,18 @@ async fn authenticate(app: &App, headers: &HeaderMap) -> Result<AdminIdentity, A
 /// A JSON object body of at most `JSON_BODY_LIMIT` bytes, chunked or not; 415 unless it is declared
 /// `application/json`, 413 beyond the limit, 400 when it is not JSON or not an object.
 pub fn json_body() -> impl Filter<Extract = (Map<String, Value>,), Error = Rejection> + Clone {
+    json_body_up_to(JSON_BODY_LIMIT)
+}
+
+/// `json_body` with a cap of `limit` bytes (a whole page record's content can pass 64 kB).
+pub fn json_body_up_to(
+    limit: usize,
+) -> impl Filter<Extract = (Map<String, Value>,), Error = Rejection> + Clone {
     super::json_content_type()
         .and(warp::header::headers_cloned())
         .and(warp::body::stream())
-        .and_then(|headers: HeaderMap, body| async move {
-            read_json_object(&headers, body)
+        .and_then(move |headers: HeaderMap, body| async move {
+            read_json_object(&headers, body, limit)
                 .await
                 .map_err(warp::reject::custom)
         })
@@ -106,6 +113,7 @@ pub fn json_body() -> impl Filter<Extract = (Map<String, Value>,), Error = Rejec
 async fn read_json_object<S, B>(
     headers: &HeaderMap,
     body: S,
+    limit: usize,
 ) -> Result<Map<String, Value>, ApiError>
 where
     S: Stream<Item = Result<B, warp::Error>>,
@@ -114,13 +122,10 @@ where
     let too_large = || {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "The request body is larger than {} kB",
-                JSON_BODY_LIMIT / 1024
-            ),
+            format!("The request body is larger than {} kB", limit / 1024),
         )
     };
-    if content_length(headers).is_some_and(|n| n > JSON_BODY_LIMIT as u64) {
+    if content_length(headers).is_some_and(|n| n > limit as u64) {
         return Err(too_large());
     }
     let mut bytes = Vec::new();
@@ -128,7 +133,7 @@ where
     while let Some(chunk) = body.next().await {
         let mut chunk = chunk
             .map_err(|e| ApiError::bad_request(format!("Could not read the request body: {e}")))?;
-        if bytes.len() + chunk.remaining() > JSON_BODY_LIMIT {
+        if bytes.len() + chunk.remaining() > limit {
             return Err(too_large());
         }
         while chunk.has_remaining() {

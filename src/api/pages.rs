@@ -2,19 +2,23 @@
 //! rule, and their history (revisions, one revision, restore). Content is checked against
 //! `pageSchema.json` by `pages::schema`; a founder address another page takes is a 409.
 
-use super::admin::{AdminIdentity, iso8601, json_body, require_admin, write_and_refresh};
-use super::revisions::{self, no_such_version, sent_version};
+use super::admin::{AdminIdentity, iso8601, json_body_up_to, require_admin, write_and_refresh};
+use super::revisions::{self, History, no_such_version, sent_version};
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
-use crate::pages::{self, Files, schema};
-use crate::site::{FOUNDER_PATTERN, PAGE_SCHEMA};
-use crate::store::{PAGE_KIND, PageRecord, Refused, Save};
+use crate::pages::{self, schema};
+use crate::site::{FOUNDER_PATTERN, PAGE_SCHEMA, ROUTES};
+use crate::store::{PAGE_KIND, PageRecord, Refused, Revision, Save, Store};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::{Filter, Rejection};
+
+/// Largest `PUT` body of a page: the founder's record at every field's maximum is about 36 kB of
+/// ASCII, three times that in Devanagari or Telugu.
+const PAGE_BODY_LIMIT: usize = 256 * 1024;
 
 /// The page routes, under `/api`.
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
@@ -65,92 +69,61 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(warp::put())
         .and(admin())
         .and(app_())
-        .and(json_body())
+        .and(json_body_up_to(PAGE_BODY_LIMIT))
         .and_then(
             |key: String, admin: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
                 save(app, key, admin, body).await
             },
         );
 
-    let history = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path("revisions"))
-        .and(warp::path::end())
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(|key: String, _: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let found = blocking(move || {
-                if store.page(&key)?.is_none() {
-                    return Ok(None);
-                }
-                store.revisions(PAGE_KIND, &key).map(Some)
-            })
-            .await?
-            .ok_or_else(no_such_page)?;
-            let list: Vec<Value> = found.iter().map(revisions::summary).collect();
-            Ok::<_, Rejection>(json_response(StatusCode::OK, &list))
-        });
-
-    let one_revision = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path("revisions"))
-        .and(warp::path::param::<u64>())
-        .and(warp::path::end())
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(
-            |key: String, version: u64, _: AdminIdentity, app: Arc<App>| async move {
-                let store = app.store.clone();
-                let found = blocking(move || store.revision(PAGE_KIND, &key, version)).await?;
-                let revision = found.ok_or_else(no_such_version)?;
-                let content: Value = serde_json::from_slice(&revision.body)
-                    .map_err(|e| ApiError::internal(anyhow::anyhow!("a page revision: {e}")))?;
-                Ok::<_, Rejection>(json_response(
-                    StatusCode::OK,
-                    &revisions::with_content(&revision, content),
-                ))
-            },
-        );
-
-    let restore = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path("revisions"))
-        .and(warp::path::param::<u64>())
-        .and(warp::path("restore"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(admin())
-        .and(app_())
-        .and_then(
-            |key: String, version: u64, admin: AdminIdentity, app: Arc<App>| async move {
-                let key_ = key.clone();
-                let saved = write_and_refresh(app.clone(), move |store| {
-                    store.restore_page(&key_, version, &admin.username)
-                })
-                .await?;
-                let record = saved.map_err(|r| match r {
-                    Refused::NotFound => no_such_version(),
-                    other => refusal(other),
-                })?;
-                let slug = current_founder_slug(&app).await?;
-                Ok::<_, Rejection>(json_response(StatusCode::OK, &record_json(&record, &slug)?))
-            },
-        );
-
-    list.or(history)
-        .unify()
-        .or(one_revision)
-        .unify()
-        .or(restore)
+    list.or(revisions::routes::<PageHistory>(app.clone(), base()))
         .unify()
         .or(get)
         .unify()
         .or(put)
         .unify()
         .boxed()
+}
+
+/// The page records' history calls.
+struct PageHistory;
+
+impl History for PageHistory {
+    type Id = String;
+
+    fn revisions(store: &Store, key: &String) -> anyhow::Result<Option<Vec<Revision>>> {
+        if store.page(key)?.is_none() {
+            return Ok(None);
+        }
+        store.revisions(PAGE_KIND, key).map(Some)
+    }
+
+    fn revision(store: &Store, key: &String, version: u64) -> anyhow::Result<Option<Revision>> {
+        store.revision(PAGE_KIND, key, version)
+    }
+
+    fn content(revision: &Revision) -> anyhow::Result<Value> {
+        Ok(serde_json::from_slice(&revision.body)?)
+    }
+
+    fn restore(
+        store: &Store,
+        key: &String,
+        version: u64,
+        by: &str,
+    ) -> anyhow::Result<Result<Value, ApiError>> {
+        let record = match store.restore_page(key, version, by)? {
+            Ok(record) => record,
+            Err(Refused::NotFound) => return Ok(Err(no_such_version())),
+            Err(other) => return Ok(Err(refusal(other))),
+        };
+        let founder = store.page(pages::FOUNDER)?;
+        Ok(record_json(&record, &founder_slug(founder.as_slice())))
+    }
+
+    fn not_found() -> ApiError {
+        no_such_page()
+    }
 }
 
 async fn read(app: &App, key: String) -> Result<Value, ApiError> {
@@ -184,7 +157,7 @@ async fn save(
         .await?
         .map_err(|invalid| ApiError::bad_request(invalid.to_string()))?;
     if let Some(slug) = checked.get("slug").and_then(Value::as_str)
-        && let Some(clash) = pages::slug_clash(slug)
+        && let Some(clash) = slug_clash(slug)
     {
         return Err(ApiError::new(StatusCode::CONFLICT, clash).into());
     }
@@ -242,6 +215,55 @@ fn record_json(record: &PageRecord, founder_slug: &str) -> Result<Value, ApiErro
     }))
 }
 
+/// First path segments the server answers itself (besides the UI build's folders).
+const SERVER_SEGMENTS: [&str; 6] = [
+    "api",
+    "media",
+    "healthz",
+    "robots.txt",
+    "sitemap.xml",
+    "favicon.ico",
+];
+
+/// Why `slug` cannot be the founder's address, when it cannot: another page's first segment,
+/// or a path the server or the UI build answers.
+pub fn slug_clash(slug: &str) -> Option<String> {
+    if ROUTES.first_segments().any(|s| s == slug) {
+        return Some(format!(
+            "slug \"{slug}\" is taken: /{slug} is a page of the site"
+        ));
+    }
+    let built = crate::web::Dist::iter().any(|f| f.split('/').next() == Some(slug));
+    if built || SERVER_SEGMENTS.contains(&slug) || slug == "assets" {
+        return Some(format!(
+            "slug \"{slug}\" is taken: /{slug} is used by the server"
+        ));
+    }
+    None
+}
+
+/// The validator's view of the files: the embedded UI build and the uploads in the data file.
+pub struct Files<'a>(pub &'a Store);
+
+impl schema::Lookup for Files<'_> {
+    fn bundled(&self, path: &str) -> bool {
+        crate::web::assets::get(path).is_some()
+    }
+
+    fn upload_type(&self, name: &str) -> Option<String> {
+        if !crate::web::is_media_name(name) {
+            return None;
+        }
+        match self.0.media_record(name) {
+            Ok(found) => found.map(|f| f.content_type),
+            Err(e) => {
+                tracing::error!("looking up upload {name}: {e:#}");
+                None
+            }
+        }
+    }
+}
+
 fn refusal(refused: Refused) -> ApiError {
     match refused {
         Refused::NotFound => no_such_page(),
@@ -253,4 +275,34 @@ fn refusal(refused: Refused) -> ApiError {
 
 fn no_such_page() -> ApiError {
     ApiError::not_found("No page has that key")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn route_table_segments_and_server_paths_are_reserved() {
+        for taken in [
+            "about",
+            "services",
+            "portfolio",
+            "contact",
+            "multidisciplinary",
+            "admin-login",
+            "adminpanel",
+            "api",
+            "assets",
+            "media",
+            "images",
+            "healthz",
+        ] {
+            let clash = slug_clash(taken).unwrap_or_default();
+            assert!(clash.contains(&format!("\"{taken}\"")), "{taken}: {clash}");
+        }
+        assert_eq!(slug_clash("anjali-rao"), None);
+        assert_eq!(slug_clash("priya-sharma"), None);
+        let seeded = &crate::site::PAGE_SEED[pages::FOUNDER]["slug"];
+        assert_eq!(slug_clash(seeded.as_str().unwrap_or_default()), None);
+    }
 }

@@ -5,6 +5,7 @@ use super::admin::{AdminIdentity, Fields, require_admin};
 use super::resource::{self, Resource, array, item, order_or_last, text_list, within};
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
+pub use crate::site::is_slug;
 use crate::site::{CATEGORIES, slug};
 use crate::store::{GalleryImage, Project, ProjectSection, Rule, project_rule};
 use serde::Serialize;
@@ -117,17 +118,6 @@ impl Resource for Projects {
     fn rule() -> Rule<'static, Project> {
         &project_rule
     }
-}
-
-/// Lower-case letters and digits in words joined by single hyphens.
-pub fn is_slug(s: &str) -> bool {
-    !s.is_empty()
-        && s.split('-').all(|word| {
-            !word.is_empty()
-                && word
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        })
 }
 
 fn project_input(f: &Fields) -> Result<Project, ApiError> {

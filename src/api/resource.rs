@@ -4,10 +4,10 @@
 //! JSON shape, its validation and its store rule; every write re-renders the public pages.
 
 use super::admin::{AdminIdentity, Fields, json_body, require_admin, write_and_refresh};
-use super::revisions::{self, no_such_version, sent_version, versioned};
+use super::revisions::{self, History, no_such_version, sent_version, versioned};
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
-use crate::store::{Record, Refused, Rule, Save, Versioned};
+use crate::store::{Record, Refused, Revision, Rule, Save, Store, Versioned};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -102,75 +102,6 @@ pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
             },
         );
 
-    let history = base()
-        .and(warp::path::param::<u64>())
-        .and(warp::path("revisions"))
-        .and(warp::path::end())
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let found = blocking(move || {
-                if store.get::<R::Record>(id)?.is_none() {
-                    return Ok(None);
-                }
-                store.revisions_of::<R::Record>(id).map(Some)
-            })
-            .await?
-            .ok_or_else(|| refusal::<R>(Refused::NotFound))?;
-            let list: Vec<Value> = found.iter().map(revisions::summary).collect();
-            Ok::<_, Rejection>(json_response(StatusCode::OK, &list))
-        });
-
-    let one_revision = base()
-        .and(warp::path::param::<u64>())
-        .and(warp::path("revisions"))
-        .and(warp::path::param::<u64>())
-        .and(warp::path::end())
-        .and(warp::get())
-        .and(admin())
-        .and(app_())
-        .and_then(
-            |id: u64, version: u64, _: AdminIdentity, app: Arc<App>| async move {
-                let store = app.store.clone();
-                let found = blocking(move || store.revision_of::<R::Record>(id, version)).await?;
-                let revision = found.ok_or_else(no_such_version)?;
-                let record = R::Record::decode(&revision.body).map_err(ApiError::internal)?;
-                let content = serde_json::to_value(R::Json::from(record)).unwrap_or(Value::Null);
-                Ok::<_, Rejection>(json_response(
-                    StatusCode::OK,
-                    &revisions::with_content(&revision, content),
-                ))
-            },
-        );
-
-    let restore = base()
-        .and(warp::path::param::<u64>())
-        .and(warp::path("revisions"))
-        .and(warp::path::param::<u64>())
-        .and(warp::path("restore"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(admin())
-        .and(app_())
-        .and_then(
-            |id: u64, version: u64, admin: AdminIdentity, app: Arc<App>| async move {
-                let saved = write_and_refresh(app, move |store| {
-                    store.restore(id, version, R::rule(), &admin.username)
-                })
-                .await?;
-                let (saved, version) = saved.map_err(|r| match r {
-                    Refused::NotFound => no_such_version(),
-                    other => refusal::<R>(other),
-                })?;
-                Ok::<_, Rejection>(json_response(
-                    StatusCode::OK,
-                    &versioned(&R::Json::from(saved), version),
-                ))
-            },
-        );
-
     let delete = base()
         .and(warp::path::param::<u64>())
         .and(warp::path::end())
@@ -226,13 +157,49 @@ pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .unify()
         .or(delete)
         .unify()
-        .or(history)
-        .unify()
-        .or(one_revision)
-        .unify()
-        .or(restore)
+        .or(revisions::routes::<Versions<R>>(app.clone(), base()))
         .unify()
         .boxed()
+}
+
+/// A resource's history calls.
+struct Versions<R>(std::marker::PhantomData<R>);
+
+impl<R: Resource> History for Versions<R> {
+    type Id = u64;
+
+    fn revisions(store: &Store, id: &u64) -> anyhow::Result<Option<Vec<Revision>>> {
+        if store.get::<R::Record>(*id)?.is_none() {
+            return Ok(None);
+        }
+        store.revisions_of::<R::Record>(*id).map(Some)
+    }
+
+    fn revision(store: &Store, id: &u64, version: u64) -> anyhow::Result<Option<Revision>> {
+        store.revision_of::<R::Record>(*id, version)
+    }
+
+    fn content(revision: &Revision) -> anyhow::Result<Value> {
+        let record = R::Record::decode(&revision.body)?;
+        Ok(serde_json::to_value(R::Json::from(record))?)
+    }
+
+    fn restore(
+        store: &Store,
+        id: &u64,
+        version: u64,
+        by: &str,
+    ) -> anyhow::Result<Result<Value, ApiError>> {
+        Ok(match store.restore(*id, version, R::rule(), by)? {
+            Ok((record, version)) => Ok(versioned(&R::Json::from(record), version)),
+            Err(Refused::NotFound) => Err(no_such_version()),
+            Err(other) => Err(refusal::<R>(other)),
+        })
+    }
+
+    fn not_found() -> ApiError {
+        refusal::<R>(Refused::NotFound)
+    }
 }
 
 fn list_response<R: Resource>(all: Vec<R::Record>, versions: &HashMap<u64, u64>) -> Response {

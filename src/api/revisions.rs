@@ -1,12 +1,18 @@
-//! What the revision calls of every record kind share (pages, projects, news, testimonials, hero
-//! slides): a revision's JSON, the optional `version` of a PUT and the 409 of a stale one.
+//! The history calls of every record kind (pages, projects, news, testimonials, hero slides),
+//! declared once (`History`, `routes`), and what their writes share: a revision's JSON, the
+//! optional `version` of a PUT and the 409 of a stale one.
 
-use super::ApiError;
-use super::admin::iso8601;
-use crate::store::Revision;
+use super::admin::{AdminIdentity, iso8601, require_admin, write_and_refresh};
+use super::{ApiError, blocking, json_response, with_app};
+use crate::app::App;
+use crate::store::{Revision, Store};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
+use std::sync::Arc;
+use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
+use warp::reply::Response;
+use warp::{Filter, Rejection};
 
 /// A revision as the list shows it: `{version, savedAt, savedBy, changed}`.
 pub fn summary(r: &Revision) -> Value {
@@ -59,4 +65,95 @@ pub fn versioned<T: Serialize>(record: &T, version: u64) -> Value {
 
 pub fn no_such_version() -> ApiError {
     ApiError::not_found("No kept version has that number")
+}
+
+/// A record kind's history, for `routes`: how to read its revisions and restore one.
+pub trait History: Send + Sync + 'static {
+    /// The record's id in the path (`about`, `7`).
+    type Id: std::str::FromStr + Clone + Send + Sync + 'static;
+
+    /// The kept revisions, newest first; `None` when there is no such record.
+    fn revisions(store: &Store, id: &Self::Id) -> anyhow::Result<Option<Vec<Revision>>>;
+    fn revision(store: &Store, id: &Self::Id, version: u64) -> anyhow::Result<Option<Revision>>;
+    /// A revision's content as the API shows it.
+    fn content(revision: &Revision) -> anyhow::Result<Value>;
+    /// Writes `version` again as the newest; answers the record as its PUT does.
+    fn restore(
+        store: &Store,
+        id: &Self::Id,
+        version: u64,
+        by: &str,
+    ) -> anyhow::Result<Result<Value, ApiError>>;
+    /// The 404 of an unknown record.
+    fn not_found() -> ApiError;
+}
+
+/// `GET <base>/{id}/revisions`, `GET <base>/{id}/revisions/{version}` and
+/// `POST <base>/{id}/revisions/{version}/restore`, under `/api`.
+pub fn routes<H: History>(
+    app: Arc<App>,
+    base: impl Filter<Extract = (), Error = Rejection> + Clone + Send + Sync + 'static,
+) -> BoxedFilter<(Response,)> {
+    let admin = || require_admin(app.clone());
+    let app_ = || with_app(app.clone());
+    let at = move || {
+        base.clone()
+            .and(warp::path::param::<H::Id>())
+            .and(warp::path("revisions"))
+    };
+
+    let list = at()
+        .and(warp::path::end())
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|id: H::Id, _: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let found = blocking(move || H::revisions(&store, &id))
+                .await?
+                .ok_or_else(H::not_found)?;
+            let list: Vec<Value> = found.iter().map(summary).collect();
+            Ok::<_, Rejection>(json_response(StatusCode::OK, &list))
+        });
+
+    let one = at()
+        .and(warp::path::param::<u64>())
+        .and(warp::path::end())
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(
+            |id: H::Id, version: u64, _: AdminIdentity, app: Arc<App>| async move {
+                let store = app.store.clone();
+                let found = blocking(move || {
+                    let Some(revision) = H::revision(&store, &id, version)? else {
+                        return Ok(None);
+                    };
+                    let content = H::content(&revision)?;
+                    Ok(Some(with_content(&revision, content)))
+                })
+                .await?;
+                let body = found.ok_or_else(no_such_version)?;
+                Ok::<_, Rejection>(json_response(StatusCode::OK, &body))
+            },
+        );
+
+    let restore = at()
+        .and(warp::path::param::<u64>())
+        .and(warp::path("restore"))
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(admin())
+        .and(app_())
+        .and_then(
+            |id: H::Id, version: u64, admin: AdminIdentity, app: Arc<App>| async move {
+                let restored = write_and_refresh(app, move |store| {
+                    H::restore(store, &id, version, &admin.username)
+                })
+                .await??;
+                Ok::<_, Rejection>(json_response(StatusCode::OK, &restored))
+            },
+        );
+
+    list.or(one).unify().or(restore).unify().boxed()
 }

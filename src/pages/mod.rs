@@ -1,11 +1,9 @@
-//! The page records' rules beyond their fields (docs/page-records.md): which records each page
-//! shows, which addresses the founder's page may not take, and the files the validator checks
-//! image and file fields against.
+//! Which page records each page shows (docs/page-records.md); their fields' rules are in
+//! `schema`, the founder's reserved addresses and the files the validator checks in `api::pages`.
 
 pub mod schema;
 
-use crate::site::{PAGE_SCHEMA, ROUTES, Route};
-use crate::store::Store;
+use crate::site::{PAGE_SCHEMA, Route};
 
 /// The record every page shows (footer, badge, copyright).
 pub const SITE: &str = "site";
@@ -45,79 +43,10 @@ pub fn route_of(key: &str) -> Option<&'static str> {
     PAGE_SCHEMA.page(key).and_then(|p| p.route.as_deref())
 }
 
-/// First path segments the server answers itself (besides the UI build's folders).
-const SERVER_SEGMENTS: [&str; 6] = [
-    "api",
-    "media",
-    "healthz",
-    "robots.txt",
-    "sitemap.xml",
-    "favicon.ico",
-];
-
-/// Why `slug` cannot be the founder's address, when it cannot: another page's first segment,
-/// or a path the server or the UI build answers.
-pub fn slug_clash(slug: &str) -> Option<String> {
-    if ROUTES.first_segments().any(|s| s == slug) {
-        return Some(format!(
-            "slug \"{slug}\" is taken: /{slug} is a page of the site"
-        ));
-    }
-    let built = crate::web::Dist::iter().any(|f| f.split('/').next() == Some(slug));
-    if built || SERVER_SEGMENTS.contains(&slug) || slug == "assets" {
-        return Some(format!(
-            "slug \"{slug}\" is taken: /{slug} is used by the server"
-        ));
-    }
-    None
-}
-
-/// The validator's view of the files: the embedded UI build and the uploads in the data file.
-pub struct Files<'a>(pub &'a Store);
-
-impl schema::Lookup for Files<'_> {
-    fn bundled(&self, path: &str) -> bool {
-        crate::web::assets::get(path).is_some()
-    }
-
-    fn upload_type(&self, name: &str) -> Option<String> {
-        match self.0.media_record(name) {
-            Ok(found) => found.map(|f| f.content_type),
-            Err(e) => {
-                tracing::error!("looking up upload {name}: {e:#}");
-                None
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::PAGE_SEED;
-
-    #[test]
-    fn route_table_segments_and_server_paths_are_reserved() {
-        for taken in [
-            "about",
-            "services",
-            "portfolio",
-            "contact",
-            "multidisciplinary",
-            "admin-login",
-            "adminpanel",
-            "api",
-            "assets",
-            "media",
-            "images",
-            "healthz",
-        ] {
-            let clash = slug_clash(taken).unwrap_or_default();
-            assert!(clash.contains(&format!("\"{taken}\"")), "{taken}: {clash}");
-        }
-        assert_eq!(slug_clash("anjali-rao"), None);
-        assert_eq!(slug_clash("priya-sharma"), None);
-    }
+    use crate::site::{PAGE_SEED, ROUTES};
 
     #[test]
     fn every_record_has_a_schema_and_its_seed_passes_it() {
@@ -148,8 +77,6 @@ mod tests {
         }
         assert!(route_of(SITE).is_none());
         assert_eq!(route_of(FOUNDER), Some(crate::site::FOUNDER_PATTERN));
-        let founder = &PAGE_SEED[FOUNDER];
-        assert_eq!(slug_clash(founder["slug"].as_str().unwrap()), None);
     }
 
     #[test]

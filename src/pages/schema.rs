@@ -107,7 +107,8 @@ impl fmt::Display for Invalid {
 pub trait Lookup {
     /// Whether `path` (`/images/…`) is a file of the embedded UI build.
     fn bundled(&self, path: &str) -> bool;
-    /// The content type of the upload named `name` (as in `/media/<name>`), when there is one.
+    /// The content type of the upload named `name` (as in `/media/<name>`), when there is one
+    /// (never for a name no upload could have: `web::is_media_name`).
     fn upload_type(&self, name: &str) -> Option<String>;
 }
 
@@ -176,7 +177,7 @@ fn one(field: &Field, value: &Value, path: &str, lookup: &dyn Lookup) -> Result<
         Kind::File { accept, optional } => file(value, path, accept, *optional, lookup),
         Kind::Slug => {
             let slug = text(value, path, MAX_SLUG, false)?;
-            if !is_slug(&slug) {
+            if !crate::site::is_slug(&slug) {
                 return fail(
                     path,
                     "may hold only a-z, 0-9 and single hyphens between them",
@@ -304,10 +305,9 @@ fn image(value: &Value, path: &str, optional: bool, lookup: &dyn Lookup) -> Resu
         let ok = if src.starts_with("/images/") {
             is_clean_path(src) && lookup.bundled(src)
         } else if let Some(name) = src.strip_prefix("/media/") {
-            crate::web::is_media_name(name)
-                && lookup
-                    .upload_type(name)
-                    .is_some_and(|t| t.starts_with("image/"))
+            lookup
+                .upload_type(name)
+                .is_some_and(|t| t.starts_with("image/"))
         } else {
             false
         };
@@ -377,9 +377,9 @@ fn file(
             return fail(&join(path, "url"), "is required: upload a file");
         }
     } else {
-        let ok = url.strip_prefix("/media/").is_some_and(|n| {
-            crate::web::is_media_name(n) && lookup.upload_type(n).as_deref() == Some(accept)
-        });
+        let ok = url
+            .strip_prefix("/media/")
+            .is_some_and(|n| lookup.upload_type(n).as_deref() == Some(accept));
         if !ok {
             return fail(
                 &join(path, "url"),
@@ -388,11 +388,6 @@ fn file(
         }
     }
     Ok(serde_json::json!({ "url": url, "name": name }))
-}
-
-/// Lower-case letters and digits in words joined by single hyphens.
-pub fn is_slug(s: &str) -> bool {
-    crate::api::projects::is_slug(s)
 }
 
 /// Every image `src` the content's image fields name (empty ones left out).

@@ -345,7 +345,9 @@ pub fn etag_matches(request: &HeaderMap, etag: &HeaderValue) -> bool {
 }
 
 /// The type of a file of the UI build, by its extension (mime_guess, as the owner's design card
-/// names it); JavaScript as `text/javascript` (RFC 9239), whatever older tables say.
+/// names it); JavaScript as `text/javascript` (RFC 9239), whatever older tables say. Its table of
+/// 1,378 extensions (34 kB of strings, about 66 kB of slices on 64-bit) costs the binary about
+/// 0.1 MB more than the 20-line match it replaced: computed from the table, not a release build.
 fn content_type(name: &str) -> &'static str {
     let ext = name.rsplit_once('.').map_or("", |(_, ext)| ext);
     if matches!(ext, "js" | "mjs") {
