@@ -38,6 +38,16 @@ async fn token(server: &TestServer) -> String {
     body["token"].as_str().unwrap().to_string()
 }
 
+/// The test admin's stored record.
+fn the_admin(server: &TestServer) -> studio::store::Admin {
+    server
+        .app
+        .store
+        .admin_by_username(ADMIN_USER)
+        .unwrap()
+        .unwrap()
+}
+
 async fn verify_with(server: &TestServer, authorization: &str) -> StatusCode {
     let res = server
         .client
@@ -109,12 +119,7 @@ async fn forged_truncated_and_foreign_tokens_are_refused() {
     assert_eq!(verify_with(&server, &format!("bearer {good}")).await, 200);
 
     let key = server.app.store.hmac_key().unwrap();
-    let admin = server
-        .app
-        .store
-        .admin_by_username(ADMIN_USER)
-        .unwrap()
-        .unwrap();
+    let admin = the_admin(&server);
     let now = studio::auth::now_secs();
     let hour = Duration::from_secs(3600);
     let other_key =
@@ -166,12 +171,7 @@ async fn expired_tokens_are_refused_and_the_lifetime_is_configurable() {
     })
     .await;
     let key = server.app.store.hmac_key().unwrap();
-    let admin = server
-        .app
-        .store
-        .admin_by_username(ADMIN_USER)
-        .unwrap()
-        .unwrap();
+    let admin = the_admin(&server);
     let now = studio::auth::now_secs();
     let gen_ = admin.token_generation;
     let hour = Duration::from_secs(3600);
@@ -198,12 +198,7 @@ async fn a_token_forged_with_the_old_key_is_refused_after_sign_out_everywhere() 
     let server = TestServer::start().await;
     let session = token(&server).await;
     let old_key = server.app.store.hmac_key().unwrap();
-    let admin = server
-        .app
-        .store
-        .admin_by_username(ADMIN_USER)
-        .unwrap()
-        .unwrap();
+    let admin = the_admin(&server);
     let now = studio::auth::now_secs();
     let hour = Duration::from_secs(3600);
     let forged: Vec<String> = (1..=2)
@@ -212,14 +207,15 @@ async fn a_token_forged_with_the_old_key_is_refused_after_sign_out_everywhere() 
             studio::auth::issue_token(&old_key, admin.id, generation, now, hour).unwrap()
         })
         .collect();
-    let res = server
-        .client
-        .post(server.url("/api/admin/sign-out-everywhere"))
-        .bearer_auth(&session)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
+    let (status, _) = common::call(
+        &server,
+        &session,
+        Method::POST,
+        "/api/admin/sign-out-everywhere",
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
     assert_ne!(server.app.store.hmac_key().unwrap(), old_key, "a new key");
     assert_eq!(server.app.store.hmac_key().unwrap().len(), 32);
     for t in forged.iter().chain([&session]) {

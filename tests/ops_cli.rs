@@ -292,6 +292,11 @@ fn mode(path: &std::path::Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o777
 }
 
+fn set_mode(path: &std::path::Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
 /// They hold the token key, password hashes, messages and TLS keys: never readable by other users,
 /// whatever the umask says (022 is the usual one, and gives 0644 to a plain new file).
 #[tokio::test]
@@ -321,10 +326,7 @@ async fn every_copy_of_the_data_file_is_private_whatever_the_umask() {
     );
 
     // A data file an earlier release left readable is kept aside private on restore.
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o644)).unwrap();
-    }
+    set_mode(&data, 0o644);
     let (status, out, err) = run(dir.path(), &["restore", "b/copy.redb", "--data", d], "");
     assert!(status.success(), "{out}{err}");
     assert_eq!(mode(&data), 0o600, "the restored file");
@@ -336,10 +338,7 @@ async fn every_copy_of_the_data_file_is_private_whatever_the_umask() {
     assert_eq!(mode(&kept), 0o600, "the .bak- copy");
 
     // A readable data file gets one warning line at start.
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o644)).unwrap();
-    }
+    set_mode(&data, 0o644);
     let server = Server::start(dir.path(), &data, &[]);
     let line = server.wait_for_stderr("chmod 600");
     assert!(line.contains("644"), "{line}");
