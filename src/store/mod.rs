@@ -178,7 +178,8 @@ impl Store {
                 if version < 4 {
                     // The owner's words move from the compiled UI into page records, and every
                     // record gets its first revision: nothing a visitor sees changes.
-                    pages::seed_pages(&txn, &crate::site::PAGE_SEED, "upgrade")?;
+                    let seed = pages::seed_as_shown(&txn)?;
+                    pages::seed_pages(&txn, &seed, "upgrade")?;
                     first_revisions(&txn, "upgrade")?;
                     // Settings this release adds (company_whatsapp) start with their defaults.
                     for (key, value, description) in crate::site::default_settings() {
@@ -477,6 +478,35 @@ mod tests {
             order,
             is_active: true,
         }
+    }
+
+    #[test]
+    fn an_upgraded_footer_keeps_the_owners_own_tagline() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("studio.redb");
+        {
+            // A file as the release before page records left it: format 3, no page records,
+            // and the owner's own tagline, which that release's footer showed first.
+            let store = Store::open(&path).unwrap();
+            store
+                .upsert_setting("company_tagline", "Quiet Rooms, Built to Last", "Tagline")
+                .unwrap();
+            let txn = store.db.begin_write().unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert(META_FORMAT, 3u32.to_le_bytes().as_slice())
+                .unwrap();
+            txn.delete_table(PAGES).unwrap();
+            txn.commit().unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let site = store.page("site").unwrap().unwrap();
+        let content: serde_json::Value = serde_json::from_str(&site.content).unwrap();
+        assert_eq!(content["taglines"][0], "Quiet Rooms, Built to Last");
+        assert_eq!(
+            content["taglines"][1],
+            crate::site::PAGE_SEED["site"]["taglines"][1]
+        );
     }
 
     #[test]

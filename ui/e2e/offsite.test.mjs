@@ -42,7 +42,7 @@ let studio;
 let browser;
 
 before(async () => {
-  assert.ok(existsSync(RCLONE), `rclone is missing at ${RCLONE}: see .ci/run`);
+  assert.ok(existsSync(RCLONE), `rclone is missing at ${RCLONE}: scripts/test installs it`);
   storageDir = await mkdtemp(join(tmpdir(), 'studio-e2e-s3-'));
   await mkdir(join(storageDir, 'backups'));
   const port = await freePort();
