@@ -64,7 +64,7 @@ impl App {
         let index = web::Dist::get("index.html")
             .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
         let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
-        // Every public page's body is rendered here, before the server answers its first request.
+        // Every public page's body is rendered in the background from here on.
         let origin = Origin::new(&config);
         let shells = Shells::with_renderer(
             html,

@@ -512,7 +512,8 @@ async fn pages_stay_small_with_107_projects() {
     let home = brotli_size("/").await;
     let portfolio = brotli_size("/portfolio").await;
     println!("with 107 projects: / {home} B, /portfolio {portfolio} B (brotli)");
-    assert!(home <= 12 * 1024, "/ is {home} bytes");
+    // Issue 22's limit for the whole rendered page: body, head and its inlined data.
+    assert!(home <= 14 * 1024, "/ is {home} bytes");
     assert!(portfolio <= 40 * 1024, "/portfolio is {portfolio} bytes");
     let data = inlined(&server.get("/portfolio").await.text().await.unwrap());
     assert_eq!(data["projects"].as_array().unwrap().len(), 107);

@@ -245,6 +245,31 @@ async fn a_write_is_rendered_and_a_record_that_throws_leaves_the_shell_with_one_
     server.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_request_after_a_write_waits_for_its_page_rather_than_take_the_shell() {
+    let server = TestServer::start().await;
+    for round in 0..3 {
+        let phone = format!("+91 40 5555 01{round}{round}");
+        server
+            .app
+            .store
+            .upsert_setting("company_phone", &phone, "Company phone")
+            .unwrap();
+        // No wait: the renders of the new pages have only just been handed to the worker.
+        server.app.refresh_site().unwrap();
+        let (status, html) = page(&server, "/contact").await;
+        assert_eq!(status, 200);
+        assert!(app_text(&html).contains(&phone), "round {round}: {html}");
+        let (status, html) = page(&server, "/no-such-page").await;
+        assert_eq!(status, 404);
+        assert!(
+            !app_html(&html).trim().is_empty(),
+            "the not-found page rendered"
+        );
+    }
+    server.stop().await;
+}
+
 #[test]
 fn a_render_that_loops_is_stopped_at_its_deadline() {
     let bundle = "var StudioServer = { render: async (path) => { while (path) {} return ''; } };";

@@ -12,6 +12,7 @@ use bytes::Bytes;
 use rust_embed::RustEmbed;
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::time::Duration;
 use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::path::FullPath;
 use warp::reply::Response;
@@ -122,9 +123,12 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(get)
         .and(with_app)
         .and(warp::header::headers_cloned())
-        .map(|path: FullPath, app: Arc<App>, headers: HeaderMap| {
-            page(&app, path.as_str(), &headers)
-        });
+        .then(
+            |path: FullPath, app: Arc<App>, headers: HeaderMap| async move {
+                wait_for_render(&app, path.as_str()).await;
+                page(&app, path.as_str(), &headers)
+            },
+        );
 
     healthz
         .or(robots)
@@ -157,9 +161,27 @@ pub fn answer_from_memory(
         return Some(res);
     }
     let pages = app.shells.pages();
-    pages
-        .get(path)
-        .map(|rendered| shell_response(rendered, StatusCode::OK, headers))
+    let rendered = pages.get(path)?;
+    if pages.pending(Some(path)) {
+        // Its body is being rendered: `routes` waits for it off this thread.
+        return None;
+    }
+    Some(shell_response(rendered, StatusCode::OK, headers))
+}
+
+/// How long a request for a page whose body is still being rendered (just after start or a
+/// write) waits for it before it takes the page's shell.
+const RENDER_WAIT: Duration = Duration::from_secs(3);
+
+/// Waits, off the request threads, until the page at `path` (or the not-found page) has had its
+/// render, when it has not yet: every page then arrives as HTML, even the first request's.
+async fn wait_for_render(app: &Arc<App>, path: &str) {
+    let pages = app.shells.pages();
+    let known = pages.get(path).is_some().then(|| path.to_string());
+    if pages.pending(known.as_deref()) {
+        let _ = tokio::task::spawn_blocking(move || pages.wait_page(known.as_deref(), RENDER_WAIT))
+            .await;
+    }
 }
 
 /// The answer for a page path: its shell with 200, or the not-found shell with 404, in the

@@ -5,9 +5,9 @@
 //! Rendering happens at start-up and after each admin write, never per request: a request only
 //! looks up the finished bytes. A draft's preview is the one page rendered on request.
 //!
-//! Every public page also gets its body rendered by the UI's server bundle (`crate::render`): at
-//! start-up before the server answers, after each write in the background (until a page's turn
-//! comes, it is served as its shell, as when its render fails).
+//! Every public page also gets its body rendered by the UI's server bundle (`crate::render`), in
+//! the background after start-up and after each write; a request for a page whose turn has not
+//! come waits for it (`Pages::wait_page`), and a page whose render fails is served as its shell.
 
 use super::assets::Encoded;
 use crate::api::projects::ProjectJson;
@@ -109,6 +109,33 @@ impl Pages {
             .wait_timeout_while(guard, timeout, |done| !*done)
             .unwrap_or_else(|p| p.into_inner());
         *guard
+    }
+
+    /// Whether the page at `path` (or the not-found page, for `None`) is still waiting for its
+    /// render: a request for it then waits with [`Pages::wait_page`] rather than take the shell.
+    pub fn pending(&self, path: Option<&str>) -> bool {
+        let cell = self.rendered.get(path.unwrap_or(NOT_FOUND_PATH));
+        cell.is_some_and(|c| c.get().is_none())
+            && !*self.done.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits (blocking: never on a request thread) until the page at `path` (the not-found page
+    /// for `None`) has had its render, the set is done, or `timeout` passes.
+    pub fn wait_page(&self, path: Option<&str>, timeout: Duration) {
+        let Some(cell) = self.rendered.get(path.unwrap_or(NOT_FOUND_PATH)) else {
+            return;
+        };
+        let (lock, ready) = &self.done;
+        let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let _ = ready
+            .wait_timeout_while(guard, timeout, |done| !*done && cell.get().is_none())
+            .unwrap_or_else(|p| p.into_inner());
+    }
+
+    /// Wakes the requests waiting for a page (one was rendered).
+    fn page_rendered(&self) {
+        let _guard = self.done.0.lock().unwrap_or_else(|p| p.into_inner());
+        self.done.1.notify_all();
     }
 
     fn finish_rendering(&self) {
@@ -587,8 +614,10 @@ impl Shells {
         Shells::with_renderer(index_html, store, origin, Renderer::off())
     }
 
-    /// As `new`, and renders every public page's body with `renderer` before returning (so that
-    /// the first request finds them), then again in the background after each `refresh`.
+    /// As `new`, and renders every public page's body with `renderer` in the background, at once
+    /// and again after each `refresh`: start-up never waits for it (on a Raspberry Pi a site of a
+    /// hundred projects takes seconds), and a request for a page not rendered yet waits for that
+    /// page ([`Pages::wait_page`]).
     pub fn with_renderer(
         index_html: &str,
         store: &Store,
@@ -599,7 +628,6 @@ impl Shells {
         let pages =
             Arc::new(template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?);
         let renderer = Arc::new(renderer);
-        render_bodies(&template, &renderer, &pages);
         let (worker, queue) = mpsc::channel::<Arc<Pages>>();
         let (template_, renderer_) = (template.clone(), renderer.clone());
         std::thread::Builder::new()
@@ -615,6 +643,9 @@ impl Shells {
                 }
             })
             .context("starting the page render worker")?;
+        if worker.send(pages.clone()).is_err() {
+            pages.finish_rendering();
+        }
         Ok(Shells {
             template,
             origin,
@@ -677,6 +708,7 @@ fn render_bodies(template: &Template, renderer: &Renderer, pages: &Pages) {
         };
         if let Some(cell) = pages.rendered.get(&source.path) {
             let _ = cell.set(Arc::new(template.render_source(source, Some(&body))));
+            pages.page_rendered();
             count += 1;
         }
     }
