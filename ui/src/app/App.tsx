@@ -33,7 +33,9 @@ function RoutePage({ route }: { route: RouteEntry }) {
   const routeKey = route.key ?? slug ?? '';
   return (
     <>
-      <DocumentTitle title={route.title} />
+      {/* A pattern's entry names no page ("Project"): the page names itself (CaseStudy), and a
+          hydrated first page must not show the placeholder while its chunk loads. */}
+      {!slug && <DocumentTitle title={route.title} />}
       {/* Keyed: moving from one case study to another starts the page afresh. */}
       <Page key={routeKey} routeKey={routeKey} />
     </>
