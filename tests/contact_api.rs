@@ -19,6 +19,13 @@ async fn post_json(server: &TestServer, body: &Value) -> reqwest::Response {
         .unwrap()
 }
 
+fn epoch_ms() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("the clock is after 1970")
+        .as_millis()
+}
+
 async fn post_form(server: &TestServer, fields: &[(&str, &str)]) -> reqwest::Response {
     server
         .client
@@ -367,6 +374,7 @@ async fn the_plain_form_confirms_once_stores_and_redirects_to_a_thank_you_page()
     ];
     // The shared page's form has no token: the server asks to confirm, with one of its own.
     let res = post_form(&server, &typed).await;
+    let handed_out = epoch_ms();
     assert_eq!(res.status(), 200);
     let page = res.text().await.unwrap();
     assert!(page.contains("Please check your message and press Send Message"));
@@ -383,6 +391,11 @@ async fn the_plain_form_confirms_once_stores_and_redirects_to_a_thank_you_page()
         .to_string();
     let mut confirmed = typed.to_vec();
     confirmed.push(("formToken", &token));
+    // The token was dated no later than `handed_out`; a fast machine can press Send within the
+    // same millisecond, which is too fast even for a 1 ms typing time. Let the clock tick once.
+    while epoch_ms() <= handed_out {
+        tokio::task::yield_now().await;
+    }
     let res = post_form(&server, &confirmed).await;
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/contact/thank-you");
