@@ -115,9 +115,13 @@ where
         {
             return Either::Left(std::future::ready(Ok(res)));
         }
-        if let Some(mut res) =
-            web::answer_from_memory(&self.app, req.method(), req.uri().path(), req.headers())
-        {
+        if let Some(mut res) = web::answer_from_memory(
+            &self.app,
+            req.method(),
+            req.uri().path(),
+            req.uri().query(),
+            req.headers(),
+        ) {
             if let Some(conn) = &self.conn {
                 conn.request_answered();
             }

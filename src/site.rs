@@ -17,6 +17,28 @@ pub struct Route {
     pub description: String,
     #[serde(default)]
     pub admin: bool,
+    /// The query parameter whose values show the page differently (the portfolio's
+    /// `?category=`): each value's page is rendered and kept like a page of its own.
+    #[serde(default)]
+    pub query: Option<RouteQuery>,
+}
+
+/// A route's query parameter and the values it takes (SPEC §2's route table).
+#[derive(Debug, Clone, Deserialize)]
+pub struct RouteQuery {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+impl Route {
+    /// `path` with each value of the route's query parameter: `/portfolio?category=residential`, …
+    pub fn variants<'a>(&'a self, path: &'a str) -> impl Iterator<Item = String> + 'a {
+        self.query.iter().flat_map(move |q| {
+            q.values
+                .iter()
+                .map(move |value| format!("{path}?{}={value}", q.name))
+        })
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -326,6 +348,18 @@ mod tests {
         assert_eq!(table.case_study().unwrap().page, "caseStudy");
         assert!(table.find(CASE_STUDY_PATTERN).is_none());
         assert_eq!(table.routes.iter().filter(|r| r.admin).count(), 2);
+        let portfolio = table.find("/portfolio").unwrap();
+        let views: Vec<String> = portfolio.variants("/portfolio").collect();
+        assert_eq!(
+            views,
+            [
+                "/portfolio?category=residential",
+                "/portfolio?category=commercial",
+                "/portfolio?category=hospitality",
+                "/portfolio?category=kitchens"
+            ]
+        );
+        assert_eq!(table.routes.iter().filter(|r| r.query.is_some()).count(), 1);
     }
 
     #[test]

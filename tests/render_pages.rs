@@ -95,6 +95,14 @@ fn app_html(html: &str) -> &str {
     &rest[..rest.rfind("</div>").expect("#app closes")]
 }
 
+/// The page's own part, without the header and footer (which link to projects too).
+fn main_html(html: &str) -> &str {
+    let body = app_html(html);
+    let start = body.find("<main").expect("the page has <main>");
+    let end = body.rfind("</main>").expect("<main> closes");
+    &body[start..end]
+}
+
 /// The strings of a page record that the page shows.
 fn shown_strings(value: &Value, out: &mut Vec<String>) {
     match value {
@@ -266,6 +274,46 @@ async fn the_first_request_after_a_write_waits_for_its_page_rather_than_take_the
             !app_html(&html).trim().is_empty(),
             "the not-found page rendered"
         );
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_portfolio_category_arrives_filtered_and_any_other_query_gets_the_whole_portfolio() {
+    let server = TestServer::start().await;
+    refresh_and_wait(&server);
+    let portfolio = ROUTES.find("/portfolio").unwrap();
+    let values = &portfolio.query.as_ref().expect("?category=").values;
+    assert_eq!(values.len(), 4);
+    for value in values {
+        let (status, html) = page(&server, &format!("/portfolio?category={value}")).await;
+        assert_eq!(status, 200);
+        let text = app_text(&html);
+        assert!(!text.contains("Our Complete Portfolio"), "{value}: {text}");
+        assert!(text.contains(" Projects"), "{value}");
+    }
+    // SPEC §9's rules, as the browser applies them, in the server's HTML: the grid, its name, the
+    // current filter and the preview of its first project.
+    let (_, html) = page(&server, "/portfolio?utm_source=x&category=kitchens").await;
+    let text = app_text(&html);
+    assert!(text.contains("Kitchens & Baths Projects"), "{text}");
+    assert!(
+        html.contains("data-preview=\"project:kitchen-design\""),
+        "{html}"
+    );
+    assert!(!main_html(&html).contains("href=\"/portfolio/modern-serenity\""));
+    for other in [
+        "/portfolio",
+        "/portfolio?category=specialty",
+        "/portfolio?page=2",
+    ] {
+        let (status, html) = page(&server, other).await;
+        assert_eq!(status, 200, "{other}");
+        assert!(
+            app_text(&html).contains("Our Complete Portfolio"),
+            "{other}"
+        );
+        assert!(main_html(&html).contains("href=\"/portfolio/modern-serenity\""));
     }
     server.stop().await;
 }

@@ -65,12 +65,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // Under Vitest, Node resolution picks react-router's CommonJS build, whose require('react')
-    // loads the real react that npm installs as a peer. The ES build, inlined, gets the
-    // preset's react -> preact/compat alias like the app does.
-    server: { deps: { inline: ['react-router', 'react-router-dom', '@tanstack/react-query'] } },
+    // loads the real react that npm installs as a peer (lucide-react's likewise: its icons would be
+    // React's forwardRef objects, which preact-render-to-string cannot render). The ES builds,
+    // inlined, get the preset's react -> preact/compat alias like the app does.
+    server: { deps: { inline: ['react-router', 'react-router-dom', '@tanstack/react-query', 'lucide-react'] } },
     alias: [
       { find: /^react-router$/, replacement: 'react-router/dist/index.js' },
       { find: /^react-router-dom$/, replacement: 'react-router-dom/dist/index.js' },
+      { find: /^lucide-react$/, replacement: 'lucide-react/dist/esm/lucide-react.mjs' },
     ],
   },
 }));

@@ -119,14 +119,24 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(warp::header::headers_cloned())
         .and_then(preview_page);
 
+    let query = warp::query::raw()
+        .map(Some)
+        .or(warp::any().map(|| None))
+        .unify();
     let pages = warp::path::full()
+        .and(query)
         .and(get)
         .and(with_app)
         .and(warp::header::headers_cloned())
         .then(
-            |path: FullPath, app: Arc<App>, headers: HeaderMap| async move {
-                wait_for_render(&app, path.as_str()).await;
-                page(&app, path.as_str(), &headers)
+            |path: FullPath, query: Option<String>, app: Arc<App>, headers: HeaderMap| async move {
+                let key = app
+                    .shells
+                    .pages()
+                    .key(path.as_str(), query.as_deref())
+                    .into_owned();
+                wait_for_render(&app, &key).await;
+                page(&app, &key, &headers)
             },
         );
 
@@ -152,6 +162,7 @@ pub fn answer_from_memory(
     app: &App,
     method: &Method,
     path: &str,
+    query: Option<&str>,
     headers: &HeaderMap,
 ) -> Option<Response> {
     if method != Method::GET && method != Method::HEAD {
@@ -161,8 +172,9 @@ pub fn answer_from_memory(
         return Some(res);
     }
     let pages = app.shells.pages();
-    let rendered = pages.get(path)?;
-    if pages.pending(Some(path)) {
+    let key = pages.key(path, query);
+    let rendered = pages.get(&key)?;
+    if pages.pending(Some(&key)) {
         // Its body is being rendered: `routes` waits for it off this thread.
         return None;
     }

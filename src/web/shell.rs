@@ -22,6 +22,7 @@ use bytes::Bytes;
 use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, RwLock, mpsc};
@@ -53,6 +54,9 @@ pub struct Rendered {
 /// Every page's finished shell and data, the not-found page, the former slugs and the sitemap.
 pub struct Pages {
     by_path: HashMap<String, Arc<Rendered>>,
+    /// The pages shown differently per value of a query parameter, with that parameter's name
+    /// (`/portfolio` and `category`): each value's page is in `by_path` as `path?name=value`.
+    queries: HashMap<String, String>,
     data_by_path: HashMap<String, Arc<Encoded>>,
     redirects: HashMap<String, String>,
     sitemap: Vec<SitemapEntry>,
@@ -69,6 +73,7 @@ pub struct Pages {
 }
 
 /// One page to render: its path, head, data and preloads, as its shell has them.
+#[derive(Clone)]
 struct Source {
     path: String,
     head: Head,
@@ -84,7 +89,24 @@ pub struct SitemapEntry {
 }
 
 impl Pages {
-    /// The page at `path`: with its body when rendered, else its shell.
+    /// Where the page a request for `path` with `query` wants is kept: `path`, or for a route with
+    /// a query parameter (the portfolio's `?category=`) its page for the value asked, when that
+    /// value is one of the route's. Anything else in the query changes nothing.
+    pub fn key<'a>(&self, path: &'a str, query: Option<&str>) -> Cow<'a, str> {
+        let (Some(query), Some(name)) = (query, self.queries.get(path)) else {
+            return Cow::Borrowed(path);
+        };
+        // Decoded as the browser's URLSearchParams reads it, so that both show the same page.
+        let asked = url::form_urlencoded::parse(query.as_bytes())
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| format!("{path}?{name}={value}"));
+        match asked {
+            Some(key) if self.by_path.contains_key(&key) => Cow::Owned(key),
+            _ => Cow::Borrowed(path),
+        }
+    }
+
+    /// The page at `path` (a key of [`Pages::key`]): with its body when rendered, else its shell.
     pub fn get(&self, path: &str) -> Option<&Arc<Rendered>> {
         self.rendered
             .get(path)
@@ -596,6 +618,7 @@ pub fn project_path(slug: &str) -> String {
 }
 
 /// What goes into a page's `<head>` besides the build's own tags.
+#[derive(Clone)]
 struct Head {
     /// The whole `<title>`, studio name included.
     title: String,
@@ -757,6 +780,8 @@ impl Template {
         let mut data_by_path = HashMap::new();
         let mut sitemap = Vec::new();
         let mut sources = Vec::new();
+        let mut variants = Vec::new();
+        let mut queries = HashMap::new();
         // The home page's first slide is its largest paint: the browser fetches it with the script.
         let hero = site.slides.first().map_or_else(String::new, |s| {
             crate::media::preload_tag(&s.image_url, site.images.get(&s.image_url))
@@ -796,6 +821,22 @@ impl Template {
                 preloads,
             };
             by_path.insert(path.clone(), Arc::new(self.render_source(&source, None)));
+            // The page per value of its query parameter shares its head and data: only the body,
+            // rendered at that address, differs. Search engines are told of the page alone.
+            for variant in route.variants(&path) {
+                let source = Source {
+                    path: variant,
+                    ..source.clone()
+                };
+                by_path.insert(
+                    source.path.clone(),
+                    Arc::new(self.render_source(&source, None)),
+                );
+                variants.push(source);
+            }
+            if let Some(query) = &route.query {
+                queries.insert(path.clone(), query.name.clone());
+            }
             // Admin pages stay rendered in the browser.
             if !route.admin {
                 data_by_path.insert(path.clone(), Arc::new(json_copy(&source.json)));
@@ -858,6 +899,7 @@ impl Template {
         let not_found = Arc::new(self.render_source(&source, None));
         // The fixed routes first: they are what most visitors and crawlers ask for.
         sources.push(source);
+        sources.extend(variants);
         sources.extend(projects);
         let rendered = sources
             .iter()
@@ -865,6 +907,7 @@ impl Template {
             .collect();
         Ok(Pages {
             by_path,
+            queries,
             data_by_path,
             redirects,
             sitemap,

@@ -18,6 +18,8 @@ const publicPaths = [
     .filter((route) => !route.admin && route.path !== '/portfolio/{slug}')
     .map((route) => route.path.replace('{founderSlug}', pageRecords.founder.slug)),
   caseStudy,
+  // One of the portfolio's filtered views: its own page in the server (the route's `query`).
+  '/portfolio?category=kitchens',
   '/no-such-page',
 ];
 
@@ -126,6 +128,11 @@ describe('server-rendered pages', () => {
       await page.waitForURL(studio.baseUrl + href);
       assert.ok(await page.locator('#app h1').first().isVisible(), `${href}: heading`);
     }
+    // The portfolio's filters are links: each shows its projects without a script.
+    await page.goto(studio.baseUrl + '/portfolio');
+    await page.locator('#app main').getByRole('link', { name: 'Hospitality', exact: true }).click();
+    await page.waitForURL(studio.baseUrl + '/portfolio?category=hospitality');
+    assert.ok(await page.getByRole('heading', { level: 2, name: 'Hospitality Projects' }).isVisible());
     // A project from the portfolio, and back home through the logo.
     await page.goto(studio.baseUrl + '/portfolio');
     await page.locator(`#app main a[href="${caseStudy}"]`).first().click();

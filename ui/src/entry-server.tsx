@@ -11,18 +11,23 @@ import { clearPageData, startPageData } from './lib/pageData';
 import type { PageData } from './lib/site';
 import { routerFuture } from './app/routes';
 
-/** The HTML of `<div id="app">` for the page at `path`, from the JSON its shell inlines. */
+/**
+ * The HTML of `<div id="app">` for the page at `path`, from the JSON its shell inlines. `path` may
+ * carry the route's query (`/portfolio?category=kitchens`): the router sees it, while the page's
+ * data, like the browser's, belongs to the pathname.
+ */
 export async function render(path: string, json: string): Promise<string> {
   const data = JSON.parse(json) as PageData;
+  const pathname = path.split('?')[0] ?? path;
   startServerRender();
   clearPageData();
   clearImages();
-  startPageData(path, data);
+  startPageData(pathname, data);
   registerImages(data.images);
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={path} future={routerFuture}>
       {children}
     </StaticRouter>
   );
-  return renderToStringAsync(<SiteApp site={{ firstPath: path, data }} Router={Router} />);
+  return renderToStringAsync(<SiteApp site={{ firstPath: pathname, data }} Router={Router} />);
 }

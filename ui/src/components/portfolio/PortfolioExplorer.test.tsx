@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
+import { renderToString } from 'preact-render-to-string';
 import { MemoryRouter, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routerFuture } from '../../app/routes';
@@ -51,6 +52,21 @@ describe('PortfolioExplorer', () => {
     expect(preview().dataset.preview).toBe('project:kitchen-design');
     expect(link('Kitchens & Baths').getAttribute('aria-current')).toBe('true');
     expect(link('All Projects').getAttribute('aria-current')).toBeNull();
+  });
+
+  it("the server's HTML shows the category's first project, and the browser's pick comes after mount", () => {
+    const random = () => 0.99;
+    const page = (
+      <MemoryRouter initialEntries={['/portfolio?category=residential']} future={routerFuture}>
+        <Routes>
+          <Route path="/portfolio" element={<Page random={random} />} />
+        </Routes>
+      </MemoryRouter>
+    );
+    // What hydration must find again, whatever Math.random says in the browser.
+    expect(renderToString(page)).toContain('data-preview="project:modern-serenity"');
+    render(page);
+    expect(preview().dataset.preview).toBe('project:refined-elegance');
   });
 
   it('clicking a category changes the query parameter', () => {

@@ -1,5 +1,5 @@
 import { ArrowUpRight } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePage } from '../../lib/content';
 import { coverAlt, projectPath } from '../../lib/projects';
@@ -23,6 +23,7 @@ export const PREVIEW_FADE_MS = 300;
 export const TILE_FADE_MS = 500;
 
 const ALL_ID = 'all';
+const first = () => 0;
 
 interface Props {
   items: PortfolioItem[];
@@ -50,9 +51,13 @@ export function PortfolioExplorer({ items, selected, random = Math.random }: Pro
   // The hovered or focused entry and the project picked for it: picked once on entering, so the
   // card does not reshuffle on every render, nor when a click focuses the link already hovered.
   const [hovered, setHovered] = useState<{ id: string; preview: Preview } | null>(null);
+  // The server's HTML (and so the hydrating render) shows the selected category's first project:
+  // a random pick there would differ from the browser's. The random one comes before the first paint.
+  const [mounted, setMounted] = useState(false);
+  useLayoutEffect(() => setMounted(true), []);
   const selectedPreview = useMemo(
-    () => (selected ? choosePreview(items, selected, random) : PROMPT_PREVIEW),
-    [items, selected, random],
+    () => (selected ? choosePreview(items, selected, mounted ? random : first) : PROMPT_PREVIEW),
+    [items, selected, random, mounted],
   );
   const preview = hovered?.preview ?? selectedPreview;
   const shown = filterItems(items, selected);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summaries as items } from '../../test/projects';
-import { choosePreview, filterItems, parseFilter, portfolioHeading } from './portfolioFilter';
+import table from '../../routes.json';
+import { CATEGORY_PARAM, choosePreview, filterItems, parseFilter, portfolioFilters, portfolioHeading } from './portfolioFilter';
 
 const slugs = (list: { slug: string }[]) => list.map((item) => item.slug);
 
@@ -13,6 +14,11 @@ describe('portfolio filter', () => {
     expect(parseFilter(null)).toBeUndefined();
     expect(parseFilter('Residential')).toBeUndefined();
     expect(parseFilter('specialty')).toBeUndefined();
+  });
+
+  it("is the route table's query, which the server renders a page for each value of", () => {
+    const portfolio = table.routes.find((route) => route.path === '/portfolio');
+    expect(portfolio?.query).toEqual({ name: CATEGORY_PARAM, values: portfolioFilters.map((filter) => filter.id) });
   });
 
   it("files each project under its stored category, in the server's order", () => {
