@@ -79,8 +79,12 @@ async function openTab(page, name) {
 const projectRow = (page, title) =>
   page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
-/** The project list's titles, in order, as the panel shows them. */
-const panelTitles = (page) => page.getByRole('list', { name: 'Projects' }).getByRole('heading', { level: 3 }).allTextContents();
+/** The project list's titles, in order, as the panel shows them once it has loaded them (in one call). */
+async function panelTitles(page) {
+  const titles = page.getByRole('list', { name: 'Projects' }).getByRole('heading', { level: 3 });
+  await titles.first().waitFor();
+  return titles.allTextContents();
+}
 
 const TITLE = 'Lakeside Retreat';
 const SLUG = 'lakeside-retreat';
