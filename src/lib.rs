@@ -19,6 +19,7 @@ pub mod notify;
 pub mod offsite;
 pub mod origin;
 pub mod pages;
+pub mod peer;
 pub mod private_files;
 pub mod render;
 pub mod service;

@@ -93,7 +93,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(warp::post())
         .and(require_admin(app.clone()))
         .and(with_app(app.clone()))
-        .and(crate::service::peer_addr())
+        .and(crate::peer::peer_addr())
         .and(warp::header::headers_cloned())
         .and(json_body())
         .and_then(change_password);

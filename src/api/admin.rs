@@ -170,7 +170,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
     let login = warp::path!("admin" / "login")
         .and(warp::post())
         .and(app_())
-        .and(crate::service::peer_addr())
+        .and(crate::peer::peer_addr())
         .and(warp::header::headers_cloned())
         .and(json_body())
         .and_then(login);

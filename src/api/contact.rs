@@ -310,7 +310,7 @@ fn message_stored(app: &App, msg: &ContactMessage) {
 
 /// The client's address for rate limiting: the peer, or the forwarded address behind a trusted proxy.
 pub fn client_filter(app: Arc<App>) -> impl Filter<Extract = (IpAddr,), Error = Rejection> + Clone {
-    crate::service::peer_addr()
+    crate::peer::peer_addr()
         .and(warp::header::optional::<String>("x-forwarded-for"))
         .map(move |peer: Option<SocketAddr>, xff: Option<String>| {
             limits::client_ip(peer, xff.as_deref(), &app.config.trusted_proxies)
