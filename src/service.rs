@@ -102,7 +102,7 @@ where
         use futures_util::future::Either;
         let started = Instant::now();
         if self.secure
-            && let Some(res) = crate::hosts::www_to_bare(&self.app, &req)
+            && let Some(res) = crate::hosts::www_to_bare(&self.app.config, &req)
         {
             return Either::Left(std::future::ready(Ok(res)));
         }
