@@ -16,7 +16,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(require_admin(app.clone()))
         .and(with_app(app))
         .and_then(|_: AdminIdentity, app: Arc<App>| async move {
-            let list = blocking(move || crate::tls::status(&app))
+            let list = blocking(move || crate::tls::status(&app.store, &app.config))
                 .await
                 .map_err(warp::reject::custom)?;
             Ok::<_, Rejection>(json_response(StatusCode::OK, &list))
