@@ -6,8 +6,8 @@ use super::admin::{AdminIdentity, iso8601, json_body_up_to, require_admin, write
 use super::revisions::{self, History, no_such_version, sent_version};
 use super::{ApiError, blocking, json_response, with_app};
 use crate::app::App;
-use crate::pages::{self, schema};
-use crate::site::{FOUNDER_PATTERN, PAGE_SCHEMA, ROUTES};
+use crate::pages::{self, schema, schema::PAGE_SCHEMA};
+use crate::site::{FOUNDER_PATTERN, ROUTES};
 use crate::store::{PAGE_KIND, PageRecord, Refused, Revision, Save, Store};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;

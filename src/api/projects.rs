@@ -225,7 +225,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
                 )?;
                 Ok(Some(format!(
                     "{}?preview={token}",
-                    crate::web::shell::project_path(&project.slug)
+                    crate::site::project_path(&project.slug)
                 )))
             })
             .await?;

@@ -3,7 +3,8 @@
 
 pub mod schema;
 
-use crate::site::{PAGE_SCHEMA, Route};
+use crate::site::Route;
+use schema::PAGE_SCHEMA;
 
 /// The record every page shows (footer, badge, copyright).
 pub const SITE: &str = "site";

@@ -13,9 +13,9 @@ use super::assets::Encoded;
 use crate::api::projects::ProjectJson;
 use crate::media::ImageInfo;
 use crate::origin::Origin;
-use crate::pages::{self, schema};
+use crate::pages::{self, schema, schema::PAGE_SCHEMA};
 use crate::render::Renderer;
-use crate::site::{CASE_STUDY_PATTERN, PAGE_SCHEMA, ROUTES, Route};
+use crate::site::{ROUTES, Route, project_path};
 use crate::store::{Project, Store};
 use anyhow::{Context, Result, bail};
 use bytes::Bytes;
@@ -588,11 +588,6 @@ fn project_image_urls(p: &Project) -> impl Iterator<Item = &str> {
     std::iter::once(p.cover_url.as_str())
         .chain(p.gallery.iter().map(|g| g.image_url.as_str()))
         .filter(|u| !u.is_empty())
-}
-
-/// The path of a project's page.
-pub fn project_path(slug: &str) -> String {
-    CASE_STUDY_PATTERN.replace("{slug}", slug)
 }
 
 /// What goes into a page's `<head>` besides the build's own tags.
