@@ -8,7 +8,8 @@ use crate::offsite::Offsite;
 use crate::origin::Origin;
 use crate::stats::Stats;
 use crate::store::Store;
-use crate::web::{self, shell::Shells};
+use crate::ui_build::Dist;
+use crate::web::shell::Shells;
 use anyhow::{Context, Result, anyhow};
 use std::sync::Arc;
 use std::time::Duration;
@@ -61,7 +62,7 @@ impl App {
     /// Builds the shared state; with `[smtp]` set it also starts the mail worker, so it must run
     /// inside the tokio runtime.
     pub fn new(store: Store, config: Config) -> Result<App> {
-        let index = web::Dist::get("index.html")
+        let index = Dist::get("index.html")
             .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
         let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
         // Every public page's body is rendered in the background from here on.

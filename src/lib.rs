@@ -28,5 +28,6 @@ pub mod spam;
 pub mod stats;
 pub mod store;
 pub mod tls;
+pub mod ui_build;
 pub mod web;
 pub mod zerocopy;

@@ -233,7 +233,7 @@ pub fn slug_clash(slug: &str) -> Option<String> {
             "slug \"{slug}\" is taken: /{slug} is a page of the site"
         ));
     }
-    let built = crate::web::Dist::iter().any(|f| f.split('/').next() == Some(slug));
+    let built = crate::ui_build::Dist::iter().any(|f| f.split('/').next() == Some(slug));
     if built || SERVER_SEGMENTS.contains(&slug) || slug == "assets" {
         return Some(format!(
             "slug \"{slug}\" is taken: /{slug} is used by the server"
@@ -247,7 +247,7 @@ pub struct Files<'a>(pub &'a Store);
 
 impl schema::Lookup for Files<'_> {
     fn bundled(&self, path: &str) -> bool {
-        crate::web::assets::get(path).is_some()
+        crate::ui_build::assets::get(path).is_some()
     }
 
     fn upload_type(&self, name: &str) -> Option<String> {

@@ -1,15 +1,14 @@
-//! Everything outside `/api`: the SPA shell per route, the embedded UI build, uploaded media,
+//! Everything outside `/api`: the SPA shell per route, the embedded UI build's files, uploaded media,
 //! `/robots.txt`, `/sitemap.xml` and `/healthz`.
 
-pub mod assets;
 pub mod contact_form;
 pub mod preview;
 pub mod shell;
 
 use crate::app::App;
 use crate::site::ROUTES;
+use crate::ui_build::assets;
 use bytes::Bytes;
-use rust_embed::RustEmbed;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,11 +16,6 @@ use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::path::FullPath;
 use warp::reply::Response;
 use warp::{Filter, Rejection, Reply};
-
-/// The Vite build, baked into the executable.
-#[derive(RustEmbed)]
-#[folder = "ui/dist"]
-pub struct Dist;
 
 /// The policy for every HTML page: scripts only from this origin (the inlined site data is JSON,
 /// not a script), no framing, and nothing loaded from other hosts but images an owner links to.

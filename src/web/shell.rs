@@ -9,7 +9,6 @@
 //! the background after start-up and after each write; a request for a page whose turn has not
 //! come waits for it (`Pages::wait_page`), and a page whose render fails is served as its shell.
 
-use super::assets::Encoded;
 use crate::api::projects::ProjectJson;
 use crate::media::ImageInfo;
 use crate::origin::Origin;
@@ -17,6 +16,7 @@ use crate::pages::{self, schema, schema::PAGE_SCHEMA};
 use crate::render::Renderer;
 use crate::site::{ROUTES, Route, project_path};
 use crate::store::{Project, Store};
+use crate::ui_build::assets::{self, Encoded};
 use anyhow::{Context, Result, bail};
 use bytes::Bytes;
 use serde::Serialize;
@@ -999,9 +999,9 @@ fn iso_date(ms: u64) -> String {
 fn preloads(route: &Route) -> String {
     // The admin pages render inside the admin frame, a chunk of its own that App loads first.
     let chunks = if route.admin {
-        super::assets::page_preloads(&["adminFrame", &route.page])
+        assets::page_preloads(&["adminFrame", &route.page])
     } else {
-        super::assets::page_preloads(&[&route.page])
+        assets::page_preloads(&[&route.page])
     };
     if chunks.is_empty() {
         chunks
