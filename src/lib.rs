@@ -11,6 +11,7 @@ pub mod backup;
 pub mod cli;
 pub mod config;
 pub mod hosts;
+pub mod html;
 pub mod limits;
 pub mod logging;
 pub mod media;

@@ -251,7 +251,7 @@ impl schema::Lookup for Files<'_> {
     }
 
     fn upload_type(&self, name: &str) -> Option<String> {
-        if !crate::web::is_media_name(name) {
+        if !crate::media::is_media_name(name) {
             return None;
         }
         match self.0.media_record(name) {

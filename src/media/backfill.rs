@@ -36,7 +36,7 @@ pub async fn run(store: &Store) -> Result<usize> {
         let Some((stem, _)) = name.split_once('.') else {
             continue;
         };
-        if !crate::web::is_media_name(&name) || stem.contains('-') {
+        if !super::is_media_name(&name) || stem.contains('-') {
             continue;
         }
         let reading = store.clone();

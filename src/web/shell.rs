@@ -10,6 +10,7 @@
 //! come waits for it (`Pages::wait_page`), and a page whose render fails is served as its shell.
 
 use crate::api::projects::ProjectJson;
+use crate::html::escape;
 use crate::media::ImageInfo;
 use crate::origin::Origin;
 use crate::pages::{self, schema, schema::PAGE_SCHEMA};
@@ -1024,22 +1025,6 @@ fn script_safe_json(data: &impl Serialize) -> Result<String> {
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026"))
-}
-
-/// Escapes text for an HTML attribute or element.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(ch),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
