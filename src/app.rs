@@ -1,5 +1,6 @@
 //! The shared state every handler reads: the data file, the settings, the rendered pages, the
-//! rate limits and the mail worker. Handlers depend on this, never on the connection loop.
+//! rate limits and the mail worker, and the filter that hands it to a handler (`with_app`).
+//! Handlers depend on this, never on the connection loop.
 
 use crate::config::Config;
 use crate::limits::RateLimiter;
@@ -11,8 +12,10 @@ use crate::store::Store;
 use crate::ui_build::Dist;
 use crate::web::shell::Shells;
 use anyhow::{Context, Result, anyhow};
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
+use warp::Filter;
 
 /// What every handler shares.
 pub struct App {
@@ -56,6 +59,11 @@ impl Default for Limits {
             used_form_tokens: Default::default(),
         }
     }
+}
+
+/// Hands the shared application state to a handler (`/api`'s and the website's alike).
+pub fn with_app(app: Arc<App>) -> impl Filter<Extract = (Arc<App>,), Error = Infallible> + Clone {
+    warp::any().map(move || app.clone())
 }
 
 impl App {

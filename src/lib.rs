@@ -21,6 +21,7 @@ pub mod offsite;
 pub mod origin;
 pub mod pages;
 pub mod peer;
+pub mod preview;
 pub mod private_files;
 pub mod render;
 pub mod service;

@@ -4,8 +4,9 @@
 use super::admin::{
     AdminIdentity, Fields, LoginKeys, fresh_session, json_body, require_admin, too_many_attempts,
 };
-use super::{ApiError, blocking, error_response, json_response, with_app};
+use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::auth;
 use serde_json::{Map, Value};
 use std::net::SocketAddr;

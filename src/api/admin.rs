@@ -5,8 +5,9 @@
 //! Every route matches its path and method before it checks the token, so an unknown path stays a
 //! 404 and a request without a valid token never gets its body read.
 
-use super::{ApiError, blocking, error_response, json_response, with_app};
+use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
 use crate::site::is_safe_link;

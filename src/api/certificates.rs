@@ -2,8 +2,9 @@
 //! `[]` when HTTPS is off (a proxy in front holds the certificate then).
 
 use super::admin::{AdminIdentity, require_admin};
-use super::{blocking, json_response, with_app};
+use super::{blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use std::sync::Arc;
 use warp::filters::BoxedFilter;
 use warp::http::StatusCode;

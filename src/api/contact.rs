@@ -5,8 +5,9 @@
 //! not e-mailed, and answered exactly like a person's. `GET /api/contact/token` hands the SPA the
 //! signed form token it sends along.
 
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::limits;
 use crate::spam::{self, SpamReason};
 use crate::store::{ContactMessage, Folder};

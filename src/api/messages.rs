@@ -4,8 +4,9 @@
 
 use super::admin::{AdminIdentity, Fields, iso8601, json_body, require_admin};
 use super::contact::{ContactInput, validate};
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::store::{ContactChange, ContactFilter, ContactMessage, Folder};
 use serde::Serialize;
 use serde_json::{Map, Value};

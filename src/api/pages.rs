@@ -4,8 +4,9 @@
 
 use super::admin::{AdminIdentity, iso8601, json_body_up_to, require_admin, write_and_refresh};
 use super::revisions::{self, History, no_such_version, sent_version};
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::pages::{self, schema, schema::PAGE_SCHEMA};
 use crate::site::{FOUNDER_PATTERN, ROUTES};
 use crate::store::{PAGE_KIND, PageRecord, Refused, Revision, Save, Store};

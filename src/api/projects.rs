@@ -3,8 +3,9 @@
 
 use super::admin::{AdminIdentity, Fields, require_admin};
 use super::resource::{self, Resource, array, item, order_or_last, text_list, within};
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 pub use crate::site::is_slug;
 use crate::site::{CATEGORIES, slug};
 use crate::store::{GalleryImage, Project, ProjectSection, Rule, project_rule};
@@ -218,10 +219,10 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
                 let Some(project) = store.get::<Project>(id)? else {
                     return Ok(None);
                 };
-                let token = crate::web::preview::sign(
+                let token = crate::preview::sign(
                     &store.hmac_key()?,
                     id,
-                    crate::auth::now_secs() + crate::web::preview::VALID_SECS,
+                    crate::auth::now_secs() + crate::preview::VALID_SECS,
                 )?;
                 Ok(Some(format!(
                     "{}?preview={token}",

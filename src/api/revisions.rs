@@ -3,8 +3,9 @@
 //! optional `version` of a PUT and the 409 of a stale one.
 
 use super::admin::{AdminIdentity, iso8601, require_admin, write_and_refresh};
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::store::{Revision, Store};
 use serde::Serialize;
 use serde_json::{Map, Value, json};

@@ -14,8 +14,8 @@ use super::html_security_headers;
 use crate::api::contact::{
     self, Accepted, BODY_MAX, ContactInput, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, Refused,
 };
-use crate::api::with_app;
 use crate::app::App;
+use crate::app::with_app;
 use crate::html::escape;
 use crate::spam::SpamReason;
 use crate::ui_build::Dist;

@@ -2,7 +2,6 @@
 //! `/robots.txt`, `/sitemap.xml` and `/healthz`.
 
 pub mod contact_form;
-pub mod preview;
 pub mod shell;
 
 use crate::app::App;
@@ -38,7 +37,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     let get = warp::get().or(warp::head()).unify();
     assets::warm();
     let contact_form = contact_form::routes(app.clone());
-    let with_app = crate::api::with_app(app);
+    let with_app = crate::app::with_app(app);
 
     let healthz = warp::path!("healthz")
         .and(get)
@@ -213,7 +212,8 @@ async fn preview_page(
     let app_ = app.clone();
     let found = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
         let store = &app_.store;
-        let Some(id) = preview::verify(&store.hmac_key()?, &token, crate::auth::now_secs()) else {
+        let Some(id) = crate::preview::verify(&store.hmac_key()?, &token, crate::auth::now_secs())
+        else {
             return Ok(None);
         };
         app_.shells.preview(store, id, &slug)
