@@ -11,7 +11,7 @@ use crate::app::with_app;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
 use crate::site::is_safe_link;
-use crate::store::{Admin, HeroSlide, Setting, Store};
+use crate::store::{Admin, HeroSlide, LAST_FORMATTABLE_SECS, Setting, Store, iso8601};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
@@ -573,14 +573,6 @@ fn setting_input(f: &Fields) -> Result<(String, String, String), ApiError> {
 }
 
 // ----- response bodies (the SPEC's camelCase names) -----
-
-/// The end of year 9999: RFC 3339 has no later dates, and formatting one would panic.
-const LAST_FORMATTABLE_SECS: u64 = 253_402_300_799;
-
-pub(crate) fn iso8601(ms: u64) -> String {
-    let ms = ms.min(LAST_FORMATTABLE_SECS * 1000);
-    humantime::format_rfc3339_millis(UNIX_EPOCH + Duration::from_millis(ms)).to_string()
-}
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

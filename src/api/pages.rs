@@ -2,13 +2,14 @@
 //! rule, and their history (revisions, one revision, restore). Content is checked against
 //! `pageSchema.json` by `pages::schema`; a founder address another page takes is a 409.
 
-use super::admin::{AdminIdentity, iso8601, json_body_up_to, require_admin, write_and_refresh};
+use super::admin::{AdminIdentity, json_body_up_to, require_admin, write_and_refresh};
 use super::revisions::{self, History, no_such_version, sent_version};
 use super::{ApiError, blocking, json_response};
 use crate::app::App;
 use crate::app::with_app;
 use crate::pages::{self, schema, schema::PAGE_SCHEMA};
 use crate::site::{FOUNDER_PATTERN, ROUTES};
+use crate::store::iso8601;
 use crate::store::{PAGE_KIND, PageRecord, Refused, Revision, Save, Store};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;

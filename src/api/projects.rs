@@ -8,8 +8,7 @@ use crate::app::App;
 use crate::app::with_app;
 pub use crate::site::is_slug;
 use crate::site::{CATEGORIES, slug};
-use crate::store::{GalleryImage, Project, ProjectSection, Rule, project_rule};
-use serde::Serialize;
+use crate::store::{GalleryImage, Project, ProjectJson, ProjectSection, Rule, project_rule};
 use std::sync::Arc;
 use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
@@ -30,78 +29,6 @@ const MAX_BULLET: usize = 500;
 const MAX_GALLERY: usize = 50;
 const MAX_ALT: usize = 300;
 const YEARS: std::ops::RangeInclusive<i64> = 1900..=2100;
-
-/// A project as the admin calls and the case-study page's data carry it.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ProjectJson {
-    pub id: u64,
-    pub slug: String,
-    pub title: String,
-    pub headline: String,
-    pub category: String,
-    pub year: i32,
-    pub location: String,
-    pub tags: Vec<String>,
-    pub description: String,
-    pub intro: String,
-    pub sections: Vec<SectionJson>,
-    pub gallery: Vec<ImageJson>,
-    pub cover_url: String,
-    pub is_active: bool,
-    pub order: i64,
-    pub updated_at: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct SectionJson {
-    pub title: String,
-    pub bullets: Vec<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ImageJson {
-    pub image_url: String,
-    pub alt: String,
-}
-
-impl From<Project> for ProjectJson {
-    fn from(p: Project) -> ProjectJson {
-        ProjectJson {
-            id: p.id,
-            slug: p.slug,
-            title: p.title,
-            headline: p.headline,
-            category: p.category,
-            year: p.year,
-            location: p.location,
-            tags: p.tags,
-            description: p.description,
-            intro: p.intro,
-            sections: p
-                .sections
-                .into_iter()
-                .map(|s| SectionJson {
-                    title: s.title,
-                    bullets: s.bullets,
-                })
-                .collect(),
-            gallery: p
-                .gallery
-                .into_iter()
-                .map(|g| ImageJson {
-                    image_url: g.image_url,
-                    alt: g.alt,
-                })
-                .collect(),
-            cover_url: p.cover_url,
-            is_active: p.is_active,
-            order: p.order,
-            updated_at: super::admin::iso8601(p.updated_at_ms),
-        }
-    }
-}
 
 pub struct Projects;
 

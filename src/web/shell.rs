@@ -9,14 +9,13 @@
 //! the background after start-up and after each write; a request for a page whose turn has not
 //! come waits for it (`Pages::wait_page`), and a page whose render fails is served as its shell.
 
-use crate::api::projects::ProjectJson;
 use crate::html::escape;
 use crate::media::ImageInfo;
 use crate::origin::Origin;
 use crate::pages::{self, schema, schema::PAGE_SCHEMA};
 use crate::render::Renderer;
 use crate::site::{ROUTES, Route, project_path};
-use crate::store::{Project, Store};
+use crate::store::{Project, ProjectJson, Store};
 use crate::ui_build::assets::{self, Encoded};
 use anyhow::{Context, Result, bail};
 use bytes::Bytes;
