@@ -7,10 +7,11 @@ use crate::limits::RateLimiter;
 use crate::notify::{self, Notifier};
 use crate::offsite::Offsite;
 use crate::origin::Origin;
+use crate::render::Renderer;
+use crate::render::page_cache::Shells;
 use crate::stats::Stats;
 use crate::store::Store;
 use crate::ui_build::Dist;
-use crate::web::shell::Shells;
 use anyhow::{Context, Result, anyhow};
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -75,12 +76,7 @@ impl App {
         let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
         // Every public page's body is rendered in the background from here on.
         let origin = Origin::new(&config);
-        let shells = Shells::with_renderer(
-            html,
-            &store,
-            origin.clone(),
-            crate::render::Renderer::start(),
-        )?;
+        let shells = Shells::with_renderer(html, &store, origin.clone(), Renderer::start())?;
         let notifier = match &config.smtp {
             Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
             None => Notifier::disabled(),

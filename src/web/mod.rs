@@ -2,10 +2,10 @@
 //! `/robots.txt`, `/sitemap.xml` and `/healthz`.
 
 pub mod contact_form;
-pub mod shell;
 
 use crate::app::App;
 use crate::html::escape;
+use crate::render::page_cache::{Rendered, SitemapEntry};
 use crate::site::ROUTES;
 use crate::ui_build::assets;
 use bytes::Bytes;
@@ -246,7 +246,7 @@ async fn preview_page(
 }
 
 /// A rendered shell with `status`, in the encoding the client takes best.
-fn shell_response(rendered: &shell::Rendered, status: StatusCode, headers: &HeaderMap) -> Response {
+fn shell_response(rendered: &Rendered, status: StatusCode, headers: &HeaderMap) -> Response {
     const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
     const NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
     let mut res = rendered.encoded.respond(headers, status);
@@ -426,7 +426,7 @@ pub fn robots_txt(origin: Option<&str>) -> String {
     out
 }
 
-pub fn sitemap_xml(origin: &str, entries: &[shell::SitemapEntry]) -> String {
+pub fn sitemap_xml(origin: &str, entries: &[SitemapEntry]) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -518,11 +518,11 @@ mod tests {
         assert!(robots.contains("Disallow: /admin-login"));
         assert!(robots.contains("Sitemap: https://studio.example/sitemap.xml"));
         let entries = [
-            shell::SitemapEntry {
+            SitemapEntry {
                 path: "/anjali-rao".into(),
                 lastmod: None,
             },
-            shell::SitemapEntry {
+            SitemapEntry {
                 path: "/portfolio/a".into(),
                 lastmod: Some("2026-11-23".into()),
             },
