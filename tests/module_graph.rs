@@ -34,6 +34,28 @@ fn top_level_modules_import_no_circle() {
     }
 }
 
+/// Rendering (the shells, the page cache, the engine) reads the store and the UI build: nothing it
+/// imports, directly or through another module, is the shared state or a request handler.
+#[test]
+fn rendering_reaches_neither_app_nor_the_handlers() {
+    let edges = edges(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let mut reached = BTreeSet::new();
+    let mut next = vec!["render".to_string()];
+    while let Some(module) = next.pop() {
+        for to in edges.get(&module).into_iter().flat_map(|e| e.keys()) {
+            if reached.insert(to.clone()) {
+                next.push(to.clone());
+            }
+        }
+    }
+    for forbidden in ["app", "web", "api", "service", "net"] {
+        assert!(
+            !reached.contains(forbidden),
+            "render reaches {forbidden} (through {reached:?})"
+        );
+    }
+}
+
 /// The scan itself finds what it must: a `use crate::{..}` group, a nested group, a path in code;
 /// not a comment, a string, `$crate` or a module's own paths.
 #[test]
