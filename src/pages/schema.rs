@@ -115,7 +115,7 @@ pub trait Lookup {
     /// Whether `path` (`/images/…`) is a file of the embedded UI build.
     fn bundled(&self, path: &str) -> bool;
     /// The content type of the upload named `name` (as in `/media/<name>`), when there is one
-    /// (never for a name no upload could have: `web::is_media_name`).
+    /// (never for a name no upload could have: `media::is_media_name`).
     fn upload_type(&self, name: &str) -> Option<String>;
 }
 

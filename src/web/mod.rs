@@ -31,7 +31,7 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const ONE_DAY: &str = "public, max-age=86400";
 
 /// Every non-API route. Embedded files and known pages never get here: `answer_from_memory`
-/// answers them first (src/server.rs); here the pages filter only sees misses (the not-found
+/// answers them first (src/service.rs); here the pages filter only sees misses (the not-found
 /// page, a trailing slash). Rejections left: method not allowed on a page path.
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     let get = warp::get().or(warp::head()).unify();
@@ -274,7 +274,7 @@ pub fn html_security_headers(res: &mut Response, noindex: bool) {
     }
 }
 
-/// A file of the UI build other than the shell, from the table src/web/assets.rs built at start-up.
+/// A file of the UI build other than the shell, from the table src/ui_build/assets.rs built at start-up.
 fn embedded_file(path: &str, headers: &HeaderMap) -> Option<Response> {
     assets::get(path).map(|asset| asset.respond(headers))
 }
