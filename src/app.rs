@@ -1,17 +1,22 @@
 //! The shared state every handler reads: the data file, the settings, the rendered pages, the
-//! rate limits and the mail worker. Handlers depend on this, never on the connection loop.
+//! rate limits and the mail worker, and the filter that hands it to a handler (`with_app`).
+//! Handlers depend on this, never on the connection loop.
 
 use crate::config::Config;
 use crate::limits::RateLimiter;
 use crate::notify::{self, Notifier};
 use crate::offsite::Offsite;
 use crate::origin::Origin;
+use crate::render::Renderer;
+use crate::render::page_cache::Shells;
 use crate::stats::Stats;
 use crate::store::Store;
-use crate::web::{self, shell::Shells};
+use crate::ui_build::Dist;
 use anyhow::{Context, Result, anyhow};
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
+use warp::Filter;
 
 /// What every handler shares.
 pub struct App {
@@ -57,21 +62,21 @@ impl Default for Limits {
     }
 }
 
+/// Hands the shared application state to a handler (`/api`'s and the website's alike).
+pub fn with_app(app: Arc<App>) -> impl Filter<Extract = (Arc<App>,), Error = Infallible> + Clone {
+    warp::any().map(move || app.clone())
+}
+
 impl App {
     /// Builds the shared state; with `[smtp]` set it also starts the mail worker, so it must run
     /// inside the tokio runtime.
     pub fn new(store: Store, config: Config) -> Result<App> {
-        let index = web::Dist::get("index.html")
+        let index = Dist::get("index.html")
             .ok_or_else(|| anyhow!("the UI build has no index.html; rebuild studio"))?;
         let html = std::str::from_utf8(&index.data).context("the UI's index.html is not UTF-8")?;
         // Every public page's body is rendered in the background from here on.
         let origin = Origin::new(&config);
-        let shells = Shells::with_renderer(
-            html,
-            &store,
-            origin.clone(),
-            crate::render::Renderer::start(),
-        )?;
+        let shells = Shells::with_renderer(html, &store, origin.clone(), Renderer::start())?;
         let notifier = match &config.smtp {
             Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
             None => Notifier::disabled(),

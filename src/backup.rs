@@ -3,10 +3,10 @@
 //! Copying the file while a server writes to it gives an unreadable copy, so a copy is only ever
 //! taken from inside the process that holds the file, with writes paused for the copy's duration.
 
-use crate::offsite::Offsite;
 use crate::private_files;
 use crate::store::{self, Store};
 use anyhow::{Context, Result, bail};
+use futures_util::future::BoxFuture;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -167,6 +167,15 @@ pub fn next_snapshot_in(newest: Option<SystemTime>, now: SystemTime, every: Dura
     }
 }
 
+/// Where the schedule also sends each snapshot: the off-site storage (src/offsite/), known here only
+/// by what the schedule asks of it, since restoring from off-site goes through this module.
+pub trait CopyDestination: Send + Sync {
+    /// When the newest copy there was taken, if it can be listed.
+    fn newest(&self) -> BoxFuture<'_, Option<SystemTime>>;
+    /// Sends one snapshot, an open file; a failure is the destination's to log and show.
+    fn send(self: Arc<Self>, snapshot: File) -> BoxFuture<'static, ()>;
+}
+
 /// Takes a snapshot every `every`: into `dir` (keeping the newest `keep`) when it is set, and sent
 /// off-site when `offsite` is set (a snapshot with no name on disk when there is no `dir`). A
 /// restart keeps to the schedule: the first snapshot comes `every` after the newest one already
@@ -176,7 +185,7 @@ pub fn spawn_schedule(
     dir: Option<PathBuf>,
     every: Duration,
     keep: usize,
-    offsite: Option<Arc<Offsite>>,
+    offsite: Option<Arc<dyn CopyDestination>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let newest = match (&dir, &offsite) {
@@ -188,7 +197,7 @@ pub fn spawn_schedule(
                     .and_then(|all| all.last().cloned())
                     .and_then(|p| fs::metadata(p).and_then(|m| m.modified()).ok())
             }
-            (None, Some(offsite)) => offsite.newest_copy_time().await,
+            (None, Some(offsite)) => offsite.newest().await,
             (None, None) => return,
         };
         let mut wait = next_snapshot_in(newest, SystemTime::now(), every);
@@ -221,8 +230,7 @@ pub fn spawn_schedule(
                         tracing::info!(file = %path.display(), "wrote a snapshot");
                     }
                     if let Some(offsite) = &offsite {
-                        let offsite = offsite.clone();
-                        tokio::spawn(async move { offsite.back_up_scheduled(file).await });
+                        tokio::spawn(offsite.clone().send(file));
                     }
                     every
                 }

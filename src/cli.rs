@@ -272,14 +272,17 @@ fn serve(config: Config) -> Result<()> {
         let app = Arc::new(App::new(store, config)?);
         let bound = net::bind(app.clone()).await?;
         let stop = net::shutdown_signal()?;
-        crate::media::backfill::spawn(app.clone());
+        let app_ = app.clone();
+        crate::media::backfill::spawn(app.store.clone(), move || app_.refresh_site());
         if app.config.backup_dir.is_some() || app.offsite.is_some() {
             backup::spawn_schedule(
                 app.store.clone(),
                 app.config.backup_dir.clone(),
                 app.config.backup_every,
                 app.config.backup_keep,
-                app.offsite.clone(),
+                app.offsite
+                    .clone()
+                    .map(|o| -> Arc<dyn backup::CopyDestination> { o }),
             );
         }
         if let Some(offsite) = &app.offsite {

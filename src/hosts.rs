@@ -1,7 +1,7 @@
 //! Host names in requests: the name a request asks for, and the permanent redirects to the one
 //! name a site answers under (`www.` to the bare domain over HTTPS, http:// to https://).
 
-use crate::app::App;
+use crate::config::Config;
 use warp::http::{HeaderValue, Request, StatusCode, header};
 use warp::reply::Response;
 
@@ -31,8 +31,8 @@ pub fn to_https<B>(host: &str, port: u16, req: &Request<B>) -> Response {
 
 /// Over HTTPS, a request for `www.<domain>` where both names are listed in `domains` goes to
 /// the bare domain (same path and query): one name for search engines and for cookies.
-pub fn www_to_bare<B>(app: &App, req: &Request<B>) -> Option<Response> {
-    let https = app.config.https.as_ref()?;
+pub fn www_to_bare<B>(config: &Config, req: &Request<B>) -> Option<Response> {
+    let https = config.https.as_ref()?;
     // Most requests name the bare host: tell without allocating.
     let raw = match req.uri().host() {
         Some(h) => h.as_bytes(),

@@ -1,8 +1,10 @@
 //! studio: the website and admin panel of an interior design studio, in one executable.
 //!
-//! `site` holds the facts shared with the SPA, `store` the data file, `web` the pages and files,
-//! `api` the JSON calls, `app` the state they share, `service` the request service in front of
-//! them, `net` the connection loops, `tls` the certificates, `cli` the command line.
+//! `site` holds the facts shared with the SPA, `store` the data file, `ui_build` the embedded UI
+//! build, `render` the public pages as HTML (shells, page cache, engine), `web` the routes of the
+//! pages and files, `api` the JSON calls, `app` the state they share, `service` the request service
+//! in front of them, `net` the connection loops, `tls` the certificates, `cli` the command line.
+//! No two modules import each other, even through others (`tests/module_graph.rs`).
 
 pub mod api;
 pub mod app;
@@ -11,6 +13,7 @@ pub mod backup;
 pub mod cli;
 pub mod config;
 pub mod hosts;
+pub mod html;
 pub mod limits;
 pub mod logging;
 pub mod media;
@@ -19,6 +22,8 @@ pub mod notify;
 pub mod offsite;
 pub mod origin;
 pub mod pages;
+pub mod peer;
+pub mod preview;
 pub mod private_files;
 pub mod render;
 pub mod service;
@@ -27,5 +32,6 @@ pub mod spam;
 pub mod stats;
 pub mod store;
 pub mod tls;
+pub mod ui_build;
 pub mod web;
 pub mod zerocopy;

@@ -4,6 +4,7 @@
 
 use crate::app::App;
 use crate::hosts::HSTS;
+use crate::peer::PeerAddr;
 use crate::web;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -32,16 +33,6 @@ pub trait RequestWatch: Send + Sync {
     fn request_started(&self);
     /// Its answer is written or on its way: the connection is idle again.
     fn request_answered(&self);
-}
-
-/// The connection's peer, put on every request by `Studio` (warp's own is not public).
-#[derive(Clone, Copy, Debug)]
-pub struct PeerAddr(pub SocketAddr);
-
-/// The peer address of the request, when the server knows it (always, over TCP).
-pub fn peer_addr()
--> impl Filter<Extract = (Option<SocketAddr>,), Error = std::convert::Infallible> + Clone {
-    warp::ext::optional::<PeerAddr>().map(|peer: Option<PeerAddr>| peer.map(|PeerAddr(addr)| addr))
 }
 
 /// The service each connection runs. A GET or HEAD of an embedded file or a page shell is answered
@@ -111,7 +102,7 @@ where
         use futures_util::future::Either;
         let started = Instant::now();
         if self.secure
-            && let Some(res) = crate::hosts::www_to_bare(&self.app, &req)
+            && let Some(res) = crate::hosts::www_to_bare(&self.app.config, &req)
         {
             return Either::Left(std::future::ready(Ok(res)));
         }

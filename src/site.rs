@@ -1,5 +1,5 @@
 //! The site's facts shared with the SPA: the route table, the site constants, the default content
-//! and the page records' schema and seed.
+//! and the page records' seed (their schema, with its validator, is `pages::schema`).
 //!
 //! All are JSON files under `ui/src/` that the SPA imports too, so each fact has one source.
 
@@ -165,7 +165,7 @@ pub const CASE_STUDY_PATTERN: &str = "/portfolio/{slug}";
 pub const FOUNDER_PATTERN: &str = "/{founderSlug}";
 
 /// The route table as `routes.json` has it; the founder's path is resolved where pages are
-/// rendered (`web::shell`), from the founder record.
+/// rendered (`render::shells`), from the founder record.
 pub struct RouteTable {
     pub routes: Vec<Route>,
     pub not_found: PageHead,
@@ -224,12 +224,6 @@ pub static ROUTES: LazyLock<RouteTable> = LazyLock::new(|| {
     }
 });
 
-/// `ui/src/content/pageSchema.json`: the fields of every page record.
-pub static PAGE_SCHEMA: LazyLock<crate::pages::schema::Schema> = LazyLock::new(|| {
-    serde_json::from_str(include_str!("../ui/src/content/pageSchema.json"))
-        .expect("ui/src/content/pageSchema.json is checked by the test suite")
-});
-
 /// `ui/src/content/pages.json`: every page record's first content, by key.
 pub static PAGE_SEED: LazyLock<serde_json::Map<String, serde_json::Value>> = LazyLock::new(|| {
     serde_json::from_str(include_str!("../ui/src/content/pages.json"))
@@ -279,6 +273,11 @@ pub fn describe_key(key: &str) -> String {
     }
 }
 
+/// The path of a project's page.
+pub fn project_path(slug: &str) -> String {
+    CASE_STUDY_PATTERN.replace("{slug}", slug)
+}
+
 /// Lower-case letters and digits in words joined by single hyphens.
 pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
@@ -288,6 +287,29 @@ pub fn is_slug(s: &str) -> bool {
                     .bytes()
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
         })
+}
+
+/// `http://` or `https://` with a host, or a path on this site (`/…` but not `//host`). Nothing
+/// that could run script (`javascript:`, `data:`) or hide in whitespace and markup characters.
+pub fn is_safe_link(value: &str) -> bool {
+    if value
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"' | '\\' | '`'))
+    {
+        return false;
+    }
+    if let Some(rest) = value.strip_prefix('/') {
+        return !rest.starts_with('/');
+    }
+    let lower = value.to_ascii_lowercase();
+    let rest = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"));
+    rest.is_some_and(|r| {
+        r.chars()
+            .next()
+            .is_some_and(|c| !matches!(c, '/' | '?' | '#'))
+    })
 }
 
 /// URL slug of a name: lower case, each run of other characters than a-z0-9 becomes one '-'.
@@ -309,6 +331,35 @@ pub fn slug(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn links_are_web_addresses_or_site_paths() {
+        for ok in [
+            "/images/hero-1.webp",
+            "/media/0123456789abcdef.png",
+            "https://example.com/a.jpg",
+            "HTTP://Example.com",
+        ] {
+            assert!(is_safe_link(ok), "{ok}");
+        }
+        for bad in [
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)",
+            " javascript:alert(1)",
+            "java\tscript:alert(1)",
+            "data:text/html,<script>",
+            "//evil.example/x.png",
+            "/\\evil.example",
+            "https://",
+            "https:///x",
+            "images/x.png",
+            "/a b",
+            "/\"onmouseover=x",
+            "vbscript:x",
+        ] {
+            assert!(!is_safe_link(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn slug_matches_the_spa() {

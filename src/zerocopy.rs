@@ -127,15 +127,17 @@ mod linux {
     }
 
     static COPIES: LazyLock<Option<Copies>> =
-        LazyLock::new(|| match Copies::make(crate::web::assets::bodies(MIN_LEN)) {
-            Ok(copies) => Some(copies),
-            Err(e) => {
-                tracing::warn!(
-                    "large files are copied to each connection, not sent from a file: {e}"
-                );
-                None
-            }
-        });
+        LazyLock::new(
+            || match Copies::make(crate::ui_build::assets::bodies(MIN_LEN)) {
+                Ok(copies) => Some(copies),
+                Err(e) => {
+                    tracing::warn!(
+                        "large files are copied to each connection, not sent from a file: {e}"
+                    );
+                    None
+                }
+            },
+        );
 
     /// A file with no name that goes away with the process: in the temporary directory, so that
     /// its pages are ordinary page cache; failing that (a file system without O_TMPFILE), in

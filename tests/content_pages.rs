@@ -345,17 +345,17 @@ async fn a_draft_is_previewed_only_with_a_valid_link() {
     assert_eq!(server.get(&other).await.status(), 404);
     let key = server.app.store.hmac_key().unwrap();
     let now = studio::auth::now_secs();
-    let expired = studio::web::preview::sign(&key, id, now - 1).unwrap();
+    let expired = studio::preview::sign(&key, id, now - 1).unwrap();
     let res = server
         .get(&format!("/portfolio/secret-villa?preview={expired}"))
         .await;
     assert_eq!(res.status(), 404);
-    let wrong_project = studio::web::preview::sign(&key, 1, now + 600).unwrap();
+    let wrong_project = studio::preview::sign(&key, 1, now + 600).unwrap();
     let res = server
         .get(&format!("/portfolio/secret-villa?preview={wrong_project}"))
         .await;
     assert_eq!(res.status(), 404);
-    let forged = studio::web::preview::sign(&[0u8; 32], id, now + 600).unwrap();
+    let forged = studio::preview::sign(&[0u8; 32], id, now + 600).unwrap();
     let res = server
         .get(&format!("/portfolio/secret-villa?preview={forged}"))
         .await;

@@ -332,7 +332,7 @@ async fn a_certificate_from_pebble_then_https_h2_hsts_redirects_and_a_restart_wi
     assert_eq!(elsewhere.status(), 421);
     assert!(elsewhere.headers().get("location").is_none());
 
-    let status = studio::tls::status(&server.app).unwrap();
+    let status = studio::tls::status(&server.app.store, &server.app.config).unwrap();
     assert_eq!(status[0].not_after, Some(stored.not_after));
 
     // A restart with the CA gone still serves at once, from the data file.

@@ -410,9 +410,16 @@ async fn raw_uploads_of_an_earlier_release_get_their_variants() {
             variant_of: None,
         })
         .unwrap();
-    assert_eq!(studio::media::backfill::run(&server.app).await.unwrap(), 1);
     assert_eq!(
-        studio::media::backfill::run(&server.app).await.unwrap(),
+        studio::media::backfill::run(&server.app.store)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        studio::media::backfill::run(&server.app.store)
+            .await
+            .unwrap(),
         0,
         "done once"
     );

@@ -76,7 +76,7 @@ async fn pages_are_listed_read_and_saved_and_a_stale_version_is_refused() {
     assert_eq!(status, 200);
     let list = list.as_array().unwrap();
     let keys: Vec<&str> = list.iter().map(|p| p["key"].as_str().unwrap()).collect();
-    let schema_keys: Vec<&str> = studio::site::PAGE_SCHEMA
+    let schema_keys: Vec<&str> = studio::pages::schema::PAGE_SCHEMA
         .pages
         .iter()
         .map(|p| p.key.as_str())

@@ -288,7 +288,7 @@ async fn the_answer_from_memory_keeps_head_and_other_methods_right() {
 #[tokio::test]
 async fn every_embedded_file_arrives_whole_and_unchanged() {
     let server = TestServer::start().await;
-    for name in studio::web::Dist::iter() {
+    for name in studio::ui_build::Dist::iter() {
         if name.starts_with('.')
             || name.ends_with(".br")
             || name.ends_with(".gz")
@@ -296,7 +296,7 @@ async fn every_embedded_file_arrives_whole_and_unchanged() {
         {
             continue;
         }
-        let embedded = studio::web::Dist::get(&name).unwrap().data;
+        let embedded = studio::ui_build::Dist::get(&name).unwrap().data;
         let res = fetch(&server, &format!("/{name}"), "identity").await;
         assert_eq!(res.status(), 200, "{name}");
         assert!(res.headers().get("content-encoding").is_none(), "{name}");
@@ -317,11 +317,11 @@ async fn every_embedded_file_arrives_whole_and_unchanged() {
 async fn large_files_survive_a_slow_reader() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let server = TestServer::start().await;
-    let mut large: Vec<(String, Vec<u8>)> = studio::web::Dist::iter()
+    let mut large: Vec<(String, Vec<u8>)> = studio::ui_build::Dist::iter()
         .filter(|name| !name.starts_with('.') && name != "index.html")
         .filter(|name| !name.ends_with(".br") && !name.ends_with(".gz"))
         .filter_map(|name| {
-            let data = studio::web::Dist::get(&name)?.data.into_owned();
+            let data = studio::ui_build::Dist::get(&name)?.data.into_owned();
             (data.len() >= studio::zerocopy::MIN_LEN).then(|| (format!("/{name}"), data))
         })
         .collect();

@@ -350,8 +350,8 @@ fn a_broken_bundle_renders_nothing_and_pages_are_their_shells() {
 
     let dir = tempfile::tempdir().unwrap();
     let store = studio::store::Store::open(&dir.path().join("s.redb")).unwrap();
-    let index = studio::web::Dist::get("index.html").unwrap();
-    let shells = studio::web::shell::Shells::with_renderer(
+    let index = studio::ui_build::Dist::get("index.html").unwrap();
+    let shells = studio::render::page_cache::Shells::with_renderer(
         std::str::from_utf8(&index.data).unwrap(),
         &store,
         studio::origin::Origin::fixed("https://studio.example"),

@@ -47,7 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     // Only the entry is modulepreloaded by index.html; the server adds each route's own chunks to
-    // that route's shell, from the manifest (src/web/assets.rs). The manifest is not served.
+    // that route's shell, from the manifest (src/ui_build/assets.rs). The manifest is not served.
     modulePreload: { polyfill: false },
     manifest: true,
     rolldownOptions: {

@@ -4,8 +4,9 @@
 use super::admin::{
     AdminIdentity, Fields, LoginKeys, fresh_session, json_body, require_admin, too_many_attempts,
 };
-use super::{ApiError, blocking, error_response, json_response, with_app};
+use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::auth;
 use serde_json::{Map, Value};
 use std::net::SocketAddr;
@@ -93,7 +94,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(warp::post())
         .and(require_admin(app.clone()))
         .and(with_app(app.clone()))
-        .and(crate::service::peer_addr())
+        .and(crate::peer::peer_addr())
         .and(warp::header::headers_cloned())
         .and(json_body())
         .and_then(change_password);

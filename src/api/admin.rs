@@ -5,11 +5,13 @@
 //! Every route matches its path and method before it checks the token, so an unknown path stays a
 //! 404 and a request without a valid token never gets its body read.
 
-use super::{ApiError, blocking, error_response, json_response, with_app};
+use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
-use crate::store::{Admin, HeroSlide, Setting, Store};
+use crate::site::is_safe_link;
+use crate::store::{Admin, HeroSlide, LAST_FORMATTABLE_SECS, Setting, Store, iso8601};
 use bytes::Buf;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
@@ -170,7 +172,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
     let login = warp::path!("admin" / "login")
         .and(warp::post())
         .and(app_())
-        .and(crate::service::peer_addr())
+        .and(crate::peer::peer_addr())
         .and(warp::header::headers_cloned())
         .and(json_body())
         .and_then(login);
@@ -483,29 +485,6 @@ impl Fields {
     }
 }
 
-/// `http://` or `https://` with a host, or a path on this site (`/…` but not `//host`). Nothing
-/// that could run script (`javascript:`, `data:`) or hide in whitespace and markup characters.
-pub fn is_safe_link(value: &str) -> bool {
-    if value
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"' | '\\' | '`'))
-    {
-        return false;
-    }
-    if let Some(rest) = value.strip_prefix('/') {
-        return !rest.starts_with('/');
-    }
-    let lower = value.to_ascii_lowercase();
-    let rest = lower
-        .strip_prefix("https://")
-        .or_else(|| lower.strip_prefix("http://"));
-    rest.is_some_and(|r| {
-        r.chars()
-            .next()
-            .is_some_and(|c| !matches!(c, '/' | '?' | '#'))
-    })
-}
-
 /// The home page's hero slides (SPEC §7), on the shared resource code.
 pub struct HeroSlides;
 
@@ -595,14 +574,6 @@ fn setting_input(f: &Fields) -> Result<(String, String, String), ApiError> {
 
 // ----- response bodies (the SPEC's camelCase names) -----
 
-/// The end of year 9999: RFC 3339 has no later dates, and formatting one would panic.
-const LAST_FORMATTABLE_SECS: u64 = 253_402_300_799;
-
-pub(crate) fn iso8601(ms: u64) -> String {
-    let ms = ms.min(LAST_FORMATTABLE_SECS * 1000);
-    humantime::format_rfc3339_millis(UNIX_EPOCH + Duration::from_millis(ms)).to_string()
-}
-
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SlideJson {
@@ -672,35 +643,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn links_are_web_addresses_or_site_paths() {
-        for ok in [
-            "/images/hero-1.webp",
-            "/media/0123456789abcdef.png",
-            "https://example.com/a.jpg",
-            "HTTP://Example.com",
-        ] {
-            assert!(is_safe_link(ok), "{ok}");
-        }
-        for bad in [
-            "javascript:alert(1)",
-            "JaVaScRiPt:alert(1)",
-            " javascript:alert(1)",
-            "java\tscript:alert(1)",
-            "data:text/html,<script>",
-            "//evil.example/x.png",
-            "/\\evil.example",
-            "https://",
-            "https:///x",
-            "images/x.png",
-            "/a b",
-            "/\"onmouseover=x",
-            "vbscript:x",
-        ] {
-            assert!(!is_safe_link(bad), "{bad}");
-        }
-    }
 
     #[test]
     fn only_addresses_that_failed_are_slowed_down_and_only_under_attack() {

@@ -2,8 +2,9 @@
 //! `GET|POST /api/admin/backups/offsite`: the off-site copies, and Back up now.
 
 use super::admin::{AdminIdentity, require_admin};
-use super::{ApiError, blocking, error_response, json_response, with_app};
+use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use bytes::Bytes;
 use std::sync::Arc;
 use tokio::io::AsyncReadExt;

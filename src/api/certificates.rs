@@ -2,8 +2,9 @@
 //! `[]` when HTTPS is off (a proxy in front holds the certificate then).
 
 use super::admin::{AdminIdentity, require_admin};
-use super::{blocking, json_response, with_app};
+use super::{blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use std::sync::Arc;
 use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
@@ -16,7 +17,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(require_admin(app.clone()))
         .and(with_app(app))
         .and_then(|_: AdminIdentity, app: Arc<App>| async move {
-            let list = blocking(move || crate::tls::status(&app))
+            let list = blocking(move || crate::tls::status(&app.store, &app.config))
                 .await
                 .map_err(warp::reject::custom)?;
             Ok::<_, Rejection>(json_response(StatusCode::OK, &list))

@@ -5,8 +5,9 @@
 //! not e-mailed, and answered exactly like a person's. `GET /api/contact/token` hands the SPA the
 //! signed form token it sends along.
 
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::limits;
 use crate::spam::{self, SpamReason};
 use crate::store::{ContactMessage, Folder};
@@ -310,7 +311,7 @@ fn message_stored(app: &App, msg: &ContactMessage) {
 
 /// The client's address for rate limiting: the peer, or the forwarded address behind a trusted proxy.
 pub fn client_filter(app: Arc<App>) -> impl Filter<Extract = (IpAddr,), Error = Rejection> + Clone {
-    crate::service::peer_addr()
+    crate::peer::peer_addr()
         .and(warp::header::optional::<String>("x-forwarded-for"))
         .map(move |peer: Option<SocketAddr>, xff: Option<String>| {
             limits::client_ip(peer, xff.as_deref(), &app.config.trusted_proxies)

@@ -5,8 +5,9 @@
 //! stored name from their SHA-256, so nothing a client sends reaches a file system path.
 
 use super::admin::{AdminIdentity, content_length, require_admin};
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::media::{self, MediaError};
 use crate::store::{MediaFile, now_ms};
 use bytes::Buf;

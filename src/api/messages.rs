@@ -2,10 +2,12 @@
 //! paging; marking, moving, deleting and restoring one message; the CSV export. Every call sits
 //! behind `admin::require_admin`.
 
-use super::admin::{AdminIdentity, Fields, iso8601, json_body, require_admin};
+use super::admin::{AdminIdentity, Fields, json_body, require_admin};
 use super::contact::{ContactInput, validate};
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
+use crate::store::iso8601;
 use crate::store::{ContactChange, ContactFilter, ContactMessage, Folder};
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -19,7 +19,7 @@ pub mod revisions;
 pub mod stats;
 pub mod testimonials;
 
-use crate::app::App;
+use crate::app::{App, with_app};
 use serde::Serialize;
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -189,11 +189,6 @@ pub fn is_json_type(content_type: &str) -> bool {
         .split(';')
         .next()
         .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
-}
-
-/// Hands the shared application state to a handler.
-pub fn with_app(app: Arc<App>) -> impl Filter<Extract = (Arc<App>,), Error = Infallible> + Clone {
-    warp::any().map(move || app.clone())
 }
 
 /// Maps every rejection under `/api` to a JSON answer.

@@ -1,8 +1,9 @@
 //! `GET /api/page-data?path=…`: a page's data for client-side navigation, exactly as its shell
 //! inlines it, from the copies rendered with the pages (never built per request).
 
-use super::{error_response, with_app};
+use super::error_response;
 use crate::app::App;
+use crate::app::with_app;
 use std::collections::HashMap;
 use std::sync::Arc;
 use warp::http::{HeaderMap, HeaderValue, StatusCode, header};

@@ -2,12 +2,14 @@
 //! rule, and their history (revisions, one revision, restore). Content is checked against
 //! `pageSchema.json` by `pages::schema`; a founder address another page takes is a 409.
 
-use super::admin::{AdminIdentity, iso8601, json_body_up_to, require_admin, write_and_refresh};
+use super::admin::{AdminIdentity, json_body_up_to, require_admin, write_and_refresh};
 use super::revisions::{self, History, no_such_version, sent_version};
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
-use crate::pages::{self, schema};
-use crate::site::{FOUNDER_PATTERN, PAGE_SCHEMA, ROUTES};
+use crate::app::with_app;
+use crate::pages::{self, schema, schema::PAGE_SCHEMA};
+use crate::site::{FOUNDER_PATTERN, ROUTES};
+use crate::store::iso8601;
 use crate::store::{PAGE_KIND, PageRecord, Refused, Revision, Save, Store};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
@@ -233,7 +235,7 @@ pub fn slug_clash(slug: &str) -> Option<String> {
             "slug \"{slug}\" is taken: /{slug} is a page of the site"
         ));
     }
-    let built = crate::web::Dist::iter().any(|f| f.split('/').next() == Some(slug));
+    let built = crate::ui_build::Dist::iter().any(|f| f.split('/').next() == Some(slug));
     if built || SERVER_SEGMENTS.contains(&slug) || slug == "assets" {
         return Some(format!(
             "slug \"{slug}\" is taken: /{slug} is used by the server"
@@ -247,11 +249,11 @@ pub struct Files<'a>(pub &'a Store);
 
 impl schema::Lookup for Files<'_> {
     fn bundled(&self, path: &str) -> bool {
-        crate::web::assets::get(path).is_some()
+        crate::ui_build::assets::get(path).is_some()
     }
 
     fn upload_type(&self, name: &str) -> Option<String> {
-        if !crate::web::is_media_name(name) {
+        if !crate::media::is_media_name(name) {
             return None;
         }
         match self.0.media_record(name) {

@@ -3,12 +3,12 @@
 
 use super::admin::{AdminIdentity, Fields, require_admin};
 use super::resource::{self, Resource, array, item, order_or_last, text_list, within};
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 pub use crate::site::is_slug;
 use crate::site::{CATEGORIES, slug};
-use crate::store::{GalleryImage, Project, ProjectSection, Rule, project_rule};
-use serde::Serialize;
+use crate::store::{GalleryImage, Project, ProjectJson, ProjectSection, Rule, project_rule};
 use std::sync::Arc;
 use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
@@ -29,78 +29,6 @@ const MAX_BULLET: usize = 500;
 const MAX_GALLERY: usize = 50;
 const MAX_ALT: usize = 300;
 const YEARS: std::ops::RangeInclusive<i64> = 1900..=2100;
-
-/// A project as the admin calls and the case-study page's data carry it.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ProjectJson {
-    pub id: u64,
-    pub slug: String,
-    pub title: String,
-    pub headline: String,
-    pub category: String,
-    pub year: i32,
-    pub location: String,
-    pub tags: Vec<String>,
-    pub description: String,
-    pub intro: String,
-    pub sections: Vec<SectionJson>,
-    pub gallery: Vec<ImageJson>,
-    pub cover_url: String,
-    pub is_active: bool,
-    pub order: i64,
-    pub updated_at: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct SectionJson {
-    pub title: String,
-    pub bullets: Vec<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ImageJson {
-    pub image_url: String,
-    pub alt: String,
-}
-
-impl From<Project> for ProjectJson {
-    fn from(p: Project) -> ProjectJson {
-        ProjectJson {
-            id: p.id,
-            slug: p.slug,
-            title: p.title,
-            headline: p.headline,
-            category: p.category,
-            year: p.year,
-            location: p.location,
-            tags: p.tags,
-            description: p.description,
-            intro: p.intro,
-            sections: p
-                .sections
-                .into_iter()
-                .map(|s| SectionJson {
-                    title: s.title,
-                    bullets: s.bullets,
-                })
-                .collect(),
-            gallery: p
-                .gallery
-                .into_iter()
-                .map(|g| ImageJson {
-                    image_url: g.image_url,
-                    alt: g.alt,
-                })
-                .collect(),
-            cover_url: p.cover_url,
-            is_active: p.is_active,
-            order: p.order,
-            updated_at: super::admin::iso8601(p.updated_at_ms),
-        }
-    }
-}
 
 pub struct Projects;
 
@@ -218,14 +146,14 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
                 let Some(project) = store.get::<Project>(id)? else {
                     return Ok(None);
                 };
-                let token = crate::web::preview::sign(
+                let token = crate::preview::sign(
                     &store.hmac_key()?,
                     id,
-                    crate::auth::now_secs() + crate::web::preview::VALID_SECS,
+                    crate::auth::now_secs() + crate::preview::VALID_SECS,
                 )?;
                 Ok(Some(format!(
                     "{}?preview={token}",
-                    crate::web::shell::project_path(&project.slug)
+                    crate::site::project_path(&project.slug)
                 )))
             })
             .await?;

@@ -5,8 +5,9 @@
 
 use super::admin::{AdminIdentity, Fields, json_body, require_admin, write_and_refresh};
 use super::revisions::{self, History, no_such_version, sent_version, versioned};
-use super::{ApiError, blocking, json_response, with_app};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::store::{Record, Refused, Revision, Rule, Save, Store, Versioned};
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -2,9 +2,11 @@
 //! declared once (`History`, `routes`), and what their writes share: a revision's JSON, the
 //! optional `version` of a PUT and the 409 of a stale one.
 
-use super::admin::{AdminIdentity, iso8601, require_admin, write_and_refresh};
-use super::{ApiError, blocking, json_response, with_app};
+use super::admin::{AdminIdentity, require_admin, write_and_refresh};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
+use crate::app::with_app;
+use crate::store::iso8601;
 use crate::store::{Revision, Store};
 use serde::Serialize;
 use serde_json::{Map, Value, json};

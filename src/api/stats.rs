@@ -2,8 +2,9 @@
 //! `GET /api/admin/stats?days=N`: the owner's report (docs/stats.md).
 
 use super::admin::{AdminIdentity, require_admin};
-use super::{ApiError, blocking, error_response, json_response, with_app};
+use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
+use crate::app::with_app;
 use crate::stats::View;
 use bytes::Bytes;
 use serde::Deserialize;

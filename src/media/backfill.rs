@@ -3,18 +3,19 @@
 //! takes the raw file's name, so every page that names it keeps working. Then pages re-render.
 
 use super::{MediaError, raster_format};
-use crate::app::App;
+use crate::store::Store;
 use anyhow::{Context, Result};
 use std::sync::Arc;
 
-/// Starts the backfill without waiting for it.
-pub fn spawn(app: Arc<App>) {
+/// Starts the backfill without waiting for it; `refresh_site` re-renders the pages after it
+/// replaced any file.
+pub fn spawn(store: Store, refresh_site: impl FnOnce() -> Result<()> + Send + 'static) {
     tokio::spawn(async move {
-        match run(&app).await {
+        match run(&store).await {
             Ok(0) => {}
             Ok(done) => {
                 tracing::info!(files = done, "earlier uploads processed");
-                if let Err(e) = app.refresh_site() {
+                if let Err(e) = refresh_site() {
                     tracing::error!("re-rendering the pages after processing uploads: {e:#}");
                 }
             }
@@ -25,9 +26,9 @@ pub fn spawn(app: Arc<App>) {
 
 /// Processes every raw JPEG, PNG and WebP upload; returns how many were replaced. One that cannot
 /// be processed (damaged, over the pixel limit) stays as it was stored, with a warning.
-pub async fn run(app: &App) -> Result<usize> {
-    let store = app.store.clone();
-    let names = tokio::task::spawn_blocking(move || store.media_names())
+pub async fn run(store: &Store) -> Result<usize> {
+    let listing = store.clone();
+    let names = tokio::task::spawn_blocking(move || listing.media_names())
         .await
         .context("listing uploads")??;
     let mut done = 0;
@@ -35,15 +36,15 @@ pub async fn run(app: &App) -> Result<usize> {
         let Some((stem, _)) = name.split_once('.') else {
             continue;
         };
-        if !crate::web::is_media_name(&name) || stem.contains('-') {
+        if !super::is_media_name(&name) || stem.contains('-') {
             continue;
         }
-        let store = app.store.clone();
+        let reading = store.clone();
         let lookup = name.clone();
         // The record alone first: at each start, processed files are passed over unread.
         let Some(file) =
-            tokio::task::spawn_blocking(move || match store.media_record(&lookup)? {
-                Some(r) if r.image.is_none() && r.variant_of.is_none() => store.media(&lookup),
+            tokio::task::spawn_blocking(move || match reading.media_record(&lookup)? {
+                Some(r) if r.image.is_none() && r.variant_of.is_none() => reading.media(&lookup),
                 _ => Ok(None),
             })
             .await
@@ -65,7 +66,7 @@ pub async fn run(app: &App) -> Result<usize> {
         .await;
         match processed {
             Ok(files) => {
-                let store = app.store.clone();
+                let store = store.clone();
                 tokio::task::spawn_blocking(move || store.put_media_files(&files))
                     .await
                     .context("storing a processed upload")??;

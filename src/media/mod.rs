@@ -83,8 +83,8 @@ pub fn preload_tag(url: &str, info: Option<&ImageInfo>) -> String {
     format!(
         "<link rel=\"preload\" as=\"image\" href=\"{href}\" \
          imagesrcset=\"{srcset}\" imagesizes=\"100vw\" fetchpriority=\"high\">\n  ",
-        href = crate::web::shell::escape(url),
-        srcset = crate::web::shell::escape(&srcset),
+        href = crate::html::escape(url),
+        srcset = crate::html::escape(&srcset),
     )
 }
 
@@ -133,6 +133,25 @@ impl From<StoredImage> for ImageInfo {
     }
 }
 
+/// Stored names are a hex hash, a dot and a short lower-case extension; nothing else is looked up.
+pub fn is_media_name(name: &str) -> bool {
+    let Some((stem, ext)) = name.split_once('.') else {
+        return false;
+    };
+    // A variant adds its width: `<hash>-800.webp`.
+    let (hash, width) = stem.split_once('-').unwrap_or((stem, "1"));
+    hash.len() >= 16
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        && (1..=5).contains(&width.len())
+        && width.bytes().all(|b| b.is_ascii_digit())
+        && (1..=5).contains(&ext.len())
+        && ext
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
 /// The image information of every URL in `urls` that names a processed upload; other URLs (the
 /// bundled defaults, external links) are left out, and the page shows them as they are. One read
 /// transaction; it runs when pages are re-rendered, never per request.
@@ -143,10 +162,29 @@ pub fn image_infos<'a>(
     let names = urls
         .into_iter()
         .filter_map(|url| url.strip_prefix("/media/"))
-        .filter(|name| crate::web::is_media_name(name));
+        .filter(|name| is_media_name(name));
     Ok(store
         .media_images(names)?
         .into_iter()
         .map(|(name, image)| (format!("/media/{name}"), image.into()))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn media_names_are_strict() {
+        assert!(is_media_name("0123456789abcdef0123.png"));
+        assert!(!is_media_name("../etc/passwd"));
+        assert!(!is_media_name("0123456789ABCDEF0123.png"));
+        assert!(!is_media_name("short.png"));
+        assert!(!is_media_name("0123456789abcdef0123.p/g"));
+        assert!(!is_media_name("0123456789abcdef0123"));
+        assert!(is_media_name("0123456789abcdef0123-480.webp"));
+        assert!(!is_media_name("0123456789abcdef0123-.webp"));
+        assert!(!is_media_name("0123456789abcdef0123-4a.webp"));
+        assert!(!is_media_name("0123456789abcdef0123-1-2.webp"));
+    }
 }

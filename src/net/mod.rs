@@ -84,7 +84,7 @@ pub async fn bind(app: Arc<App>) -> Result<Bound> {
     let (listener, http_listener, tls) = match &app.config.https {
         None => (listen(app.config.listen, "HTTP").await?, None, None),
         Some(https) => {
-            let tls = Tls::load(&app).await?;
+            let tls = Tls::load(&app.store, https).await?;
             let listener = listen(https.https_listen, "HTTPS").await?;
             let http = listen(https.http_listen, "HTTP").await?;
             (listener, Some(http), Some(tls))

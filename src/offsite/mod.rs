@@ -8,9 +8,11 @@ pub mod crypt;
 pub mod restore;
 pub mod s3;
 
+use crate::backup::CopyDestination;
 use crate::config::OffsiteConfig;
 use crate::notify::Notifier;
 use anyhow::{Context, Result, anyhow};
+use futures_util::future::BoxFuture;
 use s3::{S3Error, Storage};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -215,6 +217,18 @@ impl<R: Read> Read for Hashing<R> {
         let n = self.inner.read(buf)?;
         self.hash.update(&buf[..n]);
         Ok(n)
+    }
+}
+
+/// The backup schedule's off-site half: it asks when the newest copy was taken, and sends each
+/// snapshot with the long retries.
+impl CopyDestination for Offsite {
+    fn newest(&self) -> BoxFuture<'_, Option<SystemTime>> {
+        Box::pin(self.newest_copy_time())
+    }
+
+    fn send(self: Arc<Self>, snapshot: File) -> BoxFuture<'static, ()> {
+        Box::pin(async move { self.back_up_scheduled(snapshot).await })
     }
 }
 

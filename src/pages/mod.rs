@@ -3,7 +3,8 @@
 
 pub mod schema;
 
-use crate::site::{PAGE_SCHEMA, Route};
+use crate::site::Route;
+use schema::PAGE_SCHEMA;
 
 /// The record every page shows (footer, badge, copyright).
 pub const SITE: &str = "site";
@@ -53,7 +54,7 @@ mod tests {
         struct Bundle;
         impl schema::Lookup for Bundle {
             fn bundled(&self, path: &str) -> bool {
-                crate::web::assets::get(path).is_some()
+                crate::ui_build::assets::get(path).is_some()
             }
             fn upload_type(&self, _: &str) -> Option<String> {
                 None

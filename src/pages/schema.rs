@@ -5,6 +5,13 @@
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::fmt;
+use std::sync::LazyLock;
+
+/// `ui/src/content/pageSchema.json`: the fields of every page record.
+pub static PAGE_SCHEMA: LazyLock<Schema> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../../ui/src/content/pageSchema.json"))
+        .expect("ui/src/content/pageSchema.json is checked by the test suite")
+});
 
 /// The whole schema file: one entry per page record, in the admin's order.
 #[derive(Debug, Clone, Deserialize)]
@@ -108,7 +115,7 @@ pub trait Lookup {
     /// Whether `path` (`/images/…`) is a file of the embedded UI build.
     fn bundled(&self, path: &str) -> bool;
     /// The content type of the upload named `name` (as in `/media/<name>`), when there is one
-    /// (never for a name no upload could have: `web::is_media_name`).
+    /// (never for a name no upload could have: `media::is_media_name`).
     fn upload_type(&self, name: &str) -> Option<String>;
 }
 
@@ -232,9 +239,9 @@ fn text(value: &Value, path: &str, max: usize, optional: bool) -> Result<String,
     Ok(s.to_string())
 }
 
-/// A link's address: a path on this site or an `https://` address (`api::admin::is_safe_link`).
+/// A link's address: a path on this site or an `https://` address (`site::is_safe_link`).
 pub fn is_page_href(href: &str) -> bool {
-    crate::api::admin::is_safe_link(href) && !href.to_ascii_lowercase().starts_with("http://")
+    crate::site::is_safe_link(href) && !href.to_ascii_lowercase().starts_with("http://")
 }
 
 /// Every `[label](href)` in a paragraph has a closed, safe address.

@@ -1,11 +1,13 @@
-//! Server-side rendering of the public pages' bodies: the UI's server bundle, embedded in the
-//! binary, run in QuickJS (`engine`), with the policy around it: a page whose render throws or runs
-//! past its deadline logs one line and is served as its empty shell.
-//!
-//! The page cache that decides when to render (after start and after each admin write, never per
-//! request) lives with the shells (`web::shell`); see docs/CONTRACTS.md, "Rendering".
+//! The public pages as HTML, from the store and the UI build, never from `App` or a request:
+//! each page's shell and data (`shells`), the live set of finished pages and the worker that
+//! renders their bodies after start and after each admin write, never per request (`page_cache`),
+//! and the UI's server bundle, embedded in the binary, run in QuickJS (`engine`) with the policy
+//! around it here (`Renderer`): a page whose render throws or runs past its deadline logs one line
+//! and is served as its empty shell. See docs/CONTRACTS.md, "Rendering".
 
 pub mod engine;
+pub mod page_cache;
+pub mod shells;
 
 pub use engine::{Engine, Limits, RenderError};
 use std::sync::Arc;

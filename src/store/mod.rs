@@ -11,6 +11,7 @@ mod content;
 mod hero_slides;
 mod media;
 mod pages;
+mod project_json;
 mod records;
 mod revisions;
 mod settings;
@@ -22,6 +23,7 @@ pub use contacts::{ContactChange, ContactFilter, ContactPage};
 pub use content::{project_rule, testimonial_rule};
 pub use hero_slides::hero_slide_rule;
 pub use pages::PAGE_KIND;
+pub use project_json::{ImageJson, ProjectJson, SectionJson};
 pub use records::{
     Admin, ContactMessage, DayStats, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem,
     PageRecord, Project, ProjectSection, Revision, Setting, Testimonial, Versioned,
@@ -38,7 +40,7 @@ use redb::{
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The layout of the data file as a whole; bumped only when tables are added, renamed or re-keyed.
 /// 2: the news_items and testimonials tables, and projects with their case studies (issue 13).
@@ -100,6 +102,16 @@ pub fn now_ms() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
         .unwrap_or(0)
+}
+
+/// The end of year 9999: RFC 3339 has no later dates, and formatting one would panic.
+pub const LAST_FORMATTABLE_SECS: u64 = 253_402_300_799;
+
+/// A time in ms since 1970 as RFC 3339 with milliseconds (`2026-11-24T14:30:00.000Z`), as JSON
+/// carries every stored time.
+pub fn iso8601(ms: u64) -> String {
+    let ms = ms.min(LAST_FORMATTABLE_SECS * 1000);
+    humantime::format_rfc3339_millis(UNIX_EPOCH + Duration::from_millis(ms)).to_string()
 }
 
 impl Store {

@@ -38,7 +38,7 @@ fn unix_now() -> i64 {
 pub(super) async fn renew_forever(tls: &Tls, https: &HttpsConfig) {
     let mut backoff = FIRST_BACKOFF;
     loop {
-        let store = tls.app.store.clone();
+        let store = tls.store.clone();
         let stored = match tokio::task::spawn_blocking(move || store.tls_certificate()).await {
             Ok(Ok(stored)) => stored,
             Ok(Err(e)) => {
@@ -142,7 +142,7 @@ async fn order(tls: &Tls, https: &HttpsConfig) -> Result<TlsCertificate> {
         not_after,
         obtained_ms: now_ms(),
     };
-    let store = tls.app.store.clone();
+    let store = tls.store.clone();
     let record = cert.clone();
     tokio::task::spawn_blocking(move || store.set_tls_certificate(&record))
         .await
@@ -180,7 +180,7 @@ async fn account(
     email: Option<&str>,
     client: Client,
 ) -> Result<Account> {
-    let store = tls.app.store.clone();
+    let store = tls.store.clone();
     let stored = tokio::task::spawn_blocking(move || store.acme_account())
         .await
         .context("reading the ACME account")??;
@@ -210,7 +210,7 @@ async fn account(
         directory: directory.to_string(),
         credentials_json: serde_json::to_string(&credentials).context("saving the account")?,
     };
-    let store = tls.app.store.clone();
+    let store = tls.store.clone();
     tokio::task::spawn_blocking(move || store.set_acme_account(&record))
         .await
         .context("storing the ACME account")??;

@@ -5,8 +5,8 @@
 mod acme;
 pub mod der;
 
-use crate::app::App;
-use crate::config::CertSource;
+use crate::config::{CertSource, Config, HttpsConfig};
+use crate::store::Store;
 use anyhow::{Context, Result, anyhow, bail};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
@@ -17,7 +17,8 @@ use std::sync::{Arc, Mutex, RwLock};
 
 /// The HTTPS side of a running server.
 pub struct Tls {
-    app: Arc<App>,
+    store: Store,
+    https: HttpsConfig,
     acceptor: tokio_rustls::TlsAcceptor,
     resolver: Arc<Resolver>,
     /// HTTP-01 tokens being validated, with their key authorizations.
@@ -71,12 +72,7 @@ impl Tls {
     /// Loads the certificate to serve: the own PEM files, or the one kept in the data file (a
     /// restart serves it at once, without a new order). With ACME and nothing stored yet,
     /// handshakes fail until the first order (started by `spawn_renewals`) succeeds.
-    pub async fn load(app: &Arc<App>) -> Result<Arc<Tls>> {
-        let https = app
-            .config
-            .https
-            .as_ref()
-            .ok_or_else(|| anyhow!("HTTPS is not configured"))?;
+    pub async fn load(store: &Store, https: &HttpsConfig) -> Result<Arc<Tls>> {
         let resolver = Arc::new(Resolver::default());
         match &https.source {
             CertSource::Files { cert, key } => {
@@ -92,7 +88,7 @@ impl Tls {
                     .map_err(|_| anyhow!("certificate lock poisoned"))? = Some(certified);
             }
             CertSource::Acme { .. } => {
-                let store = app.store.clone();
+                let store = store.clone();
                 let stored = tokio::task::spawn_blocking(move || store.tls_certificate())
                     .await
                     .context("reading the stored certificate")??;
@@ -119,7 +115,8 @@ impl Tls {
             .with_cert_resolver(resolver.clone());
         config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         Ok(Arc::new(Tls {
-            app: app.clone(),
+            store: store.clone(),
+            https: https.clone(),
             acceptor: tokio_rustls::TlsAcceptor::from(Arc::new(config)),
             resolver,
             challenges: Mutex::new(HashMap::new()),
@@ -148,11 +145,8 @@ impl Tls {
     /// renews it 30 days before it expires; does nothing for own PEM files.
     pub fn spawn_renewals(self: Arc<Self>) -> tokio::task::JoinHandle<()> {
         tokio::spawn(async move {
-            let Some(https) = self.app.config.https.clone() else {
-                return;
-            };
-            if let CertSource::Acme { .. } = https.source {
-                acme::renew_forever(&self, &https).await;
+            if let CertSource::Acme { .. } = self.https.source {
+                acme::renew_forever(&self, &self.https).await;
             }
         })
     }
@@ -171,8 +165,8 @@ pub struct CertificateStatus {
 
 /// What the admin Overview shows: the certificate in service, read from the data file or the
 /// own PEM file. Empty when HTTPS is off.
-pub fn status(app: &App) -> Result<Vec<CertificateStatus>> {
-    let Some(https) = &app.config.https else {
+pub fn status(store: &Store, config: &Config) -> Result<Vec<CertificateStatus>> {
+    let Some(https) = &config.https else {
         return Ok(Vec::new());
     };
     Ok(vec![match &https.source {
@@ -185,7 +179,7 @@ pub fn status(app: &App) -> Result<Vec<CertificateStatus>> {
             }
         }
         CertSource::Acme { .. } => {
-            let stored = app.store.tls_certificate()?;
+            let stored = store.tls_certificate()?;
             match stored {
                 Some(c) if c.domains == https.domains => CertificateStatus {
                     domains: c.domains,

@@ -10,13 +10,15 @@
 //! address's limit); pressing Send there, once `contact_min_fill` has passed, files the message in
 //! the inbox. Pressed sooner, the same page comes back with the same token.
 
-use super::{Dist, html_security_headers, shell::escape};
+use super::html_security_headers;
 use crate::api::contact::{
     self, Accepted, BODY_MAX, ContactInput, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, Refused,
 };
-use crate::api::with_app;
 use crate::app::App;
+use crate::app::with_app;
+use crate::html::escape;
 use crate::spam::SpamReason;
+use crate::ui_build::Dist;
 use std::net::IpAddr;
 use std::sync::{Arc, LazyLock};
 use warp::http::{HeaderValue, StatusCode, header};

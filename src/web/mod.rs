@@ -1,15 +1,14 @@
-//! Everything outside `/api`: the SPA shell per route, the embedded UI build, uploaded media,
+//! Everything outside `/api`: the SPA shell per route, the embedded UI build's files, uploaded media,
 //! `/robots.txt`, `/sitemap.xml` and `/healthz`.
 
-pub mod assets;
 pub mod contact_form;
-pub mod preview;
-pub mod shell;
 
 use crate::app::App;
+use crate::html::escape;
+use crate::render::page_cache::{Rendered, SitemapEntry};
 use crate::site::ROUTES;
+use crate::ui_build::assets;
 use bytes::Bytes;
-use rust_embed::RustEmbed;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,11 +16,6 @@ use warp::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use warp::path::FullPath;
 use warp::reply::Response;
 use warp::{Filter, Rejection, Reply};
-
-/// The Vite build, baked into the executable.
-#[derive(RustEmbed)]
-#[folder = "ui/dist"]
-pub struct Dist;
 
 /// The policy for every HTML page: scripts only from this origin (the inlined site data is JSON,
 /// not a script), no framing, and nothing loaded from other hosts but images an owner links to.
@@ -37,13 +31,13 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const ONE_DAY: &str = "public, max-age=86400";
 
 /// Every non-API route. Embedded files and known pages never get here: `answer_from_memory`
-/// answers them first (src/server.rs); here the pages filter only sees misses (the not-found
+/// answers them first (src/service.rs); here the pages filter only sees misses (the not-found
 /// page, a trailing slash). Rejections left: method not allowed on a page path.
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     let get = warp::get().or(warp::head()).unify();
     assets::warm();
     let contact_form = contact_form::routes(app.clone());
-    let with_app = crate::api::with_app(app);
+    let with_app = crate::app::with_app(app);
 
     let healthz = warp::path!("healthz")
         .and(get)
@@ -230,7 +224,8 @@ async fn preview_page(
     let app_ = app.clone();
     let found = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
         let store = &app_.store;
-        let Some(id) = preview::verify(&store.hmac_key()?, &token, crate::auth::now_secs()) else {
+        let Some(id) = crate::preview::verify(&store.hmac_key()?, &token, crate::auth::now_secs())
+        else {
             return Ok(None);
         };
         app_.shells.preview(store, id, &slug)
@@ -263,7 +258,7 @@ async fn preview_page(
 }
 
 /// A rendered shell with `status`, in the encoding the client takes best.
-fn shell_response(rendered: &shell::Rendered, status: StatusCode, headers: &HeaderMap) -> Response {
+fn shell_response(rendered: &Rendered, status: StatusCode, headers: &HeaderMap) -> Response {
     const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
     const NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
     let mut res = rendered.encoded.respond(headers, status);
@@ -291,7 +286,7 @@ pub fn html_security_headers(res: &mut Response, noindex: bool) {
     }
 }
 
-/// A file of the UI build other than the shell, from the table src/web/assets.rs built at start-up.
+/// A file of the UI build other than the shell, from the table src/ui_build/assets.rs built at start-up.
 fn embedded_file(path: &str, headers: &HeaderMap) -> Option<Response> {
     assets::get(path).map(|asset| asset.respond(headers))
 }
@@ -302,7 +297,7 @@ async fn media_file(
     app: Arc<App>,
     headers: HeaderMap,
 ) -> Result<Response, Rejection> {
-    if !is_media_name(&name) {
+    if !crate::media::is_media_name(&name) {
         return Err(warp::reject::not_found());
     }
     let store = app.store.clone();
@@ -405,25 +400,6 @@ pub fn download_name(studio: &str) -> String {
     }
 }
 
-/// Stored names are a hex hash, a dot and a short lower-case extension; nothing else is looked up.
-pub fn is_media_name(name: &str) -> bool {
-    let Some((stem, ext)) = name.split_once('.') else {
-        return false;
-    };
-    // A variant adds its width: `<hash>-800.webp`.
-    let (hash, width) = stem.split_once('-').unwrap_or((stem, "1"));
-    hash.len() >= 16
-        && hash
-            .bytes()
-            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
-        && (1..=5).contains(&width.len())
-        && width.bytes().all(|b| b.is_ascii_digit())
-        && (1..=5).contains(&ext.len())
-        && ext
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-}
-
 /// The site's origin, read off the async workers; a failure is answered as a 500.
 async fn origin(app: &Arc<App>) -> Result<Option<String>, Response> {
     let app = app.clone();
@@ -462,7 +438,7 @@ pub fn robots_txt(origin: Option<&str>) -> String {
     out
 }
 
-pub fn sitemap_xml(origin: &str, entries: &[shell::SitemapEntry]) -> String {
+pub fn sitemap_xml(origin: &str, entries: &[SitemapEntry]) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -470,12 +446,12 @@ pub fn sitemap_xml(origin: &str, entries: &[shell::SitemapEntry]) -> String {
         let lastmod = entry
             .lastmod
             .as_ref()
-            .map(|d| format!("<lastmod>{}</lastmod>", shell::escape(d)))
+            .map(|d| format!("<lastmod>{}</lastmod>", escape(d)))
             .unwrap_or_default();
         out.push_str(&format!(
             "  <url><loc>{}{}</loc>{lastmod}</url>\n",
-            shell::escape(origin),
-            shell::escape(&entry.path)
+            escape(origin),
+            escape(&entry.path)
         ));
     }
     out.push_str("</urlset>\n");
@@ -547,20 +523,6 @@ mod tests {
     }
 
     #[test]
-    fn media_names_are_strict() {
-        assert!(is_media_name("0123456789abcdef0123.png"));
-        assert!(!is_media_name("../etc/passwd"));
-        assert!(!is_media_name("0123456789ABCDEF0123.png"));
-        assert!(!is_media_name("short.png"));
-        assert!(!is_media_name("0123456789abcdef0123.p/g"));
-        assert!(!is_media_name("0123456789abcdef0123"));
-        assert!(is_media_name("0123456789abcdef0123-480.webp"));
-        assert!(!is_media_name("0123456789abcdef0123-.webp"));
-        assert!(!is_media_name("0123456789abcdef0123-4a.webp"));
-        assert!(!is_media_name("0123456789abcdef0123-1-2.webp"));
-    }
-
-    #[test]
     fn robots_and_sitemap_come_from_the_route_table() {
         assert!(!robots_txt(None).contains("Sitemap"));
         let robots = robots_txt(Some("https://studio.example"));
@@ -568,11 +530,11 @@ mod tests {
         assert!(robots.contains("Disallow: /admin-login"));
         assert!(robots.contains("Sitemap: https://studio.example/sitemap.xml"));
         let entries = [
-            shell::SitemapEntry {
+            SitemapEntry {
                 path: "/anjali-rao".into(),
                 lastmod: None,
             },
-            shell::SitemapEntry {
+            SitemapEntry {
                 path: "/portfolio/a".into(),
                 lastmod: Some("2026-11-23".into()),
             },

@@ -91,10 +91,10 @@ export function length(text: string): number {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-// An upload's name as web::is_media_name has it: `<hash>.<ext>` or a width variant `<hash>-800.webp`.
+// An upload's name as media::is_media_name has it: `<hash>.<ext>` or a width variant `<hash>-800.webp`.
 const MEDIA_NAME = /^[0-9a-f]{16,}(-\d{1,5})?\.[A-Za-z0-9]{1,5}$/;
 
-/** A link address: a path on this site (not `//host`) or an https:// address (api::admin::is_safe_link). */
+/** A link address: a path on this site (not `//host`) or an https:// address (site::is_safe_link). */
 export function isPageHref(href: string): boolean {
   if (/[\s<>"\\`]/.test(href) || CONTROL.test(href)) return false;
   if (href.startsWith('/')) return !href.startsWith('//');

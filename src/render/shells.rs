@@ -1,32 +1,23 @@
-//! The SPA's HTML shell, rendered once per page with its head tags, its structured data and the
-//! data that page shows (docs/CONTRACTS.md "Page data"); the same data, as JSON with an ETag, for
-//! client-side navigation (`GET /api/page-data`).
-//!
-//! Rendering happens at start-up and after each admin write, never per request: a request only
-//! looks up the finished bytes. A draft's preview is the one page rendered on request.
-//!
-//! Every public page also gets its body rendered by the UI's server bundle (`crate::render`), in
-//! the background after start-up and after each write; a request for a page whose turn has not
-//! come waits for it (`Pages::wait_page`), and a page whose render fails is served as its shell.
+//! What each page's HTML shell is made of: the site as visitors may see it, read from the store
+//! (`Site`); the data each page shows, inlined in its shell (docs/CONTRACTS.md "Page data"), and
+//! the same data as JSON with an ETag for client-side navigation (`GET /api/page-data`); its head
+//! tags and structured data; and the built `index.html` cut at its markers (`Template`), with the
+//! server-rendered body put in when there is one. The page cache (`page_cache`) decides when.
 
-use super::assets::Encoded;
-use crate::api::projects::ProjectJson;
+use super::page_cache::{Pages, Rendered, SitemapEntry};
+use crate::html::escape;
 use crate::media::ImageInfo;
-use crate::origin::Origin;
-use crate::pages::{self, schema};
-use crate::render::Renderer;
-use crate::site::{CASE_STUDY_PATTERN, PAGE_SCHEMA, ROUTES, Route};
-use crate::store::{Project, Store};
+use crate::pages::{self, schema, schema::PAGE_SCHEMA};
+use crate::site::{ROUTES, Route, project_path};
+use crate::store::{Project, ProjectJson, Store};
+use crate::ui_build::assets::{self, Encoded};
 use anyhow::{Context, Result, bail};
 use bytes::Bytes;
 use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock, RwLock, mpsc};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 const HEAD_MARKER: &str = "<!--studio:head-->";
 const BODY_MARKER: &str = "<!--studio:body-->";
@@ -35,171 +26,23 @@ const NOJS_END: &str = "<!--/studio:nojs-->";
 const DATA_MARKER: &str = "<!--studio:data-->";
 /// The path the not-found page is rendered at: no route has it, so the router shows the
 /// not-found page, as it does in the browser for whatever path was asked.
-const NOT_FOUND_PATH: &str = "/__not-found__";
+pub(super) const NOT_FOUND_PATH: &str = "/__not-found__";
 
 /// How many projects the home teaser and the footer show, and the about page's grid.
 const TEASER_PROJECTS: usize = 3;
 const ABOUT_PROJECTS: usize = 4;
 
-/// One finished page: the bytes sent and their ETag.
-pub struct Rendered {
-    pub body: Bytes,
-    pub etag: String,
-    /// The same page with its brotli and gzip copies, compressed once here and sent as they are.
-    pub encoded: Encoded,
-    /// Admin pages and previews are kept out of search engines.
-    pub noindex: bool,
-}
-
-/// Every page's finished shell and data, the not-found page, the former slugs and the sitemap.
-pub struct Pages {
-    by_path: HashMap<String, Arc<Rendered>>,
-    /// The pages shown differently per value of a query parameter, with that parameter's name
-    /// (`/portfolio` and `category`): each value's page is in `by_path` as `path?name=value`.
-    queries: HashMap<String, String>,
-    data_by_path: HashMap<String, Arc<Encoded>>,
-    redirects: HashMap<String, String>,
-    sitemap: Vec<SitemapEntry>,
-    founder_path: String,
-    not_found: Arc<Rendered>,
-    /// What the server renders, in order: the fixed routes, the not-found page, the projects.
-    sources: Vec<Source>,
-    /// The same pages with their bodies rendered, each set once its render is done.
-    rendered: HashMap<String, OnceLock<Arc<Rendered>>>,
-    /// Set when newer pages replace these: their renders stop.
-    superseded: AtomicBool,
-    /// Whether every source has had its turn (rendered or failed).
-    done: (Mutex<bool>, Condvar),
-}
-
 /// One page to render: its path, head, data and preloads, as its shell has them.
 #[derive(Clone)]
-struct Source {
-    path: String,
+pub(super) struct Source {
+    pub(super) path: String,
     head: Head,
-    json: Arc<str>,
+    pub(super) json: Arc<str>,
     preloads: String,
 }
 
-/// A page search engines are told about.
-pub struct SitemapEntry {
-    pub path: String,
-    /// `YYYY-MM-DD` of the last change, when the page has one of its own (a project).
-    pub lastmod: Option<String>,
-}
-
-impl Pages {
-    /// Where the page a request for `path` with `query` wants is kept: `path`, or for a route with
-    /// a query parameter (the portfolio's `?category=`) its page for the value asked, when that
-    /// value is one of the route's. Anything else in the query changes nothing.
-    pub fn key<'a>(&self, path: &'a str, query: Option<&str>) -> Cow<'a, str> {
-        let (Some(query), Some(name)) = (query, self.queries.get(path)) else {
-            return Cow::Borrowed(path);
-        };
-        // Decoded as the browser's URLSearchParams reads it, so that both show the same page.
-        let asked = url::form_urlencoded::parse(query.as_bytes())
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| format!("{path}?{name}={value}"));
-        match asked {
-            Some(key) if self.by_path.contains_key(&key) => Cow::Owned(key),
-            _ => Cow::Borrowed(path),
-        }
-    }
-
-    /// The page at `path` (a key of [`Pages::key`]): with its body when rendered, else its shell.
-    pub fn get(&self, path: &str) -> Option<&Arc<Rendered>> {
-        self.rendered
-            .get(path)
-            .and_then(OnceLock::get)
-            .or_else(|| self.by_path.get(path))
-    }
-
-    /// The not-found page, with its body when rendered.
-    pub fn not_found(&self) -> &Arc<Rendered> {
-        self.rendered
-            .get(NOT_FOUND_PATH)
-            .and_then(OnceLock::get)
-            .unwrap_or(&self.not_found)
-    }
-
-    /// Waits until every page has had its render (tests, and the first pages at start-up); whether
-    /// that happened within `timeout`.
-    pub fn wait_rendered(&self, timeout: Duration) -> bool {
-        let (lock, ready) = &self.done;
-        let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
-        let (guard, _) = ready
-            .wait_timeout_while(guard, timeout, |done| !*done)
-            .unwrap_or_else(|p| p.into_inner());
-        *guard
-    }
-
-    /// Whether the page at `path` (or the not-found page, for `None`) is still waiting for its
-    /// render: a request for it then waits with [`Pages::wait_page`] rather than take the shell.
-    pub fn pending(&self, path: Option<&str>) -> bool {
-        let cell = self.rendered.get(path.unwrap_or(NOT_FOUND_PATH));
-        cell.is_some_and(|c| c.get().is_none())
-            && !*self.done.0.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Waits (blocking: never on a request thread) until the page at `path` (the not-found page
-    /// for `None`) has had its render, the set is done, or `timeout` passes.
-    pub fn wait_page(&self, path: Option<&str>, timeout: Duration) {
-        let Some(cell) = self.rendered.get(path.unwrap_or(NOT_FOUND_PATH)) else {
-            return;
-        };
-        let (lock, ready) = &self.done;
-        let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
-        let _ = ready
-            .wait_timeout_while(guard, timeout, |done| !*done && cell.get().is_none())
-            .unwrap_or_else(|p| p.into_inner());
-    }
-
-    /// Wakes the requests waiting for a page (one was rendered).
-    fn page_rendered(&self) {
-        let _guard = self.done.0.lock().unwrap_or_else(|p| p.into_inner());
-        self.done.1.notify_all();
-    }
-
-    fn finish_rendering(&self) {
-        let (lock, ready) = &self.done;
-        *lock.lock().unwrap_or_else(|p| p.into_inner()) = true;
-        ready.notify_all();
-    }
-
-    /// The page's data as JSON (with its compressed copies and ETag).
-    pub fn data(&self, path: &str) -> Option<&Arc<Encoded>> {
-        self.data_by_path.get(path)
-    }
-
-    /// Where a former address of a page now is.
-    pub fn redirect(&self, path: &str) -> Option<&str> {
-        self.redirects.get(path).map(String::as_str)
-    }
-
-    pub fn sitemap(&self) -> &[SitemapEntry] {
-        &self.sitemap
-    }
-
-    /// The founder's page as rendered (`/anjali-rao`).
-    pub fn founder_path(&self) -> &str {
-        &self.founder_path
-    }
-}
-
-/// The live set of pages; swapped whole when the site data changes.
-pub struct Shells {
-    template: Arc<Template>,
-    /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD), read
-    /// again at each render: the panel's site address may change.
-    origin: Origin,
-    current: RwLock<Arc<Pages>>,
-    renderer: Arc<Renderer>,
-    /// The background worker that renders the bodies of each new set of pages.
-    worker: Mutex<mpsc::Sender<Arc<Pages>>>,
-}
-
 /// The built `index.html`, cut at its markers.
-struct Template {
+pub(super) struct Template {
     before_head: String,
     /// From the head marker to the body marker inside `<div id="app">`.
     between: String,
@@ -283,7 +126,7 @@ pub struct PublicTestimonial {
 }
 
 /// Everything visitors may see, read once per render.
-struct Site {
+pub(super) struct Site {
     settings: BTreeMap<String, String>,
     slides: Vec<PublicSlide>,
     /// Published projects, in order.
@@ -302,7 +145,7 @@ struct Site {
 
 impl Site {
     /// Reads the site; `draft` is a project being previewed, whose images are looked up too.
-    fn load(store: &Store, origin: &str, draft: Option<&Project>) -> Result<Site> {
+    pub(super) fn load(store: &Store, origin: &str, draft: Option<&Project>) -> Result<Site> {
         let settings: BTreeMap<String, String> = store
             .settings()?
             .into_iter()
@@ -612,11 +455,6 @@ fn project_image_urls(p: &Project) -> impl Iterator<Item = &str> {
         .filter(|u| !u.is_empty())
 }
 
-/// The path of a project's page.
-pub fn project_path(slug: &str) -> String {
-    CASE_STUDY_PATTERN.replace("{slug}", slug)
-}
-
 /// What goes into a page's `<head>` besides the build's own tags.
 #[derive(Clone)]
 struct Head {
@@ -630,123 +468,8 @@ struct Head {
     ld: Vec<Value>,
 }
 
-impl Shells {
-    /// Parses the built `index.html` and renders every page's shell from the store, without
-    /// bodies; `origin` (scheme and host) makes the absolute URLs in the pages.
-    pub fn new(index_html: &str, store: &Store, origin: Origin) -> Result<Shells> {
-        Shells::with_renderer(index_html, store, origin, Renderer::off())
-    }
-
-    /// As `new`, and renders every public page's body with `renderer` in the background, at once
-    /// and again after each `refresh`: start-up never waits for it (on a Raspberry Pi a site of a
-    /// hundred projects takes seconds), and a request for a page not rendered yet waits for that
-    /// page ([`Pages::wait_page`]).
-    pub fn with_renderer(
-        index_html: &str,
-        store: &Store,
-        origin: Origin,
-        renderer: Renderer,
-    ) -> Result<Shells> {
-        let template = Arc::new(Template::parse(index_html)?);
-        let pages =
-            Arc::new(template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?);
-        let renderer = Arc::new(renderer);
-        let (worker, queue) = mpsc::channel::<Arc<Pages>>();
-        let (template_, renderer_) = (template.clone(), renderer.clone());
-        std::thread::Builder::new()
-            .name("render-pages".into())
-            .spawn(move || {
-                while let Ok(mut pages) = queue.recv() {
-                    // Only the newest set matters; older ones are superseded already.
-                    while let Ok(newer) = queue.try_recv() {
-                        pages.finish_rendering();
-                        pages = newer;
-                    }
-                    render_bodies(&template_, &renderer_, &pages);
-                }
-            })
-            .context("starting the page render worker")?;
-        if worker.send(pages.clone()).is_err() {
-            pages.finish_rendering();
-        }
-        Ok(Shells {
-            template,
-            origin,
-            current: RwLock::new(pages),
-            renderer,
-            worker: Mutex::new(worker),
-        })
-    }
-
-    pub fn pages(&self) -> Arc<Pages> {
-        match self.current.read() {
-            Ok(guard) => guard.clone(),
-            Err(poisoned) => poisoned.into_inner().clone(),
-        }
-    }
-
-    /// Re-renders every page from the store; called after each admin write.
-    pub fn refresh(&self, store: &Store) -> Result<()> {
-        let origin = self.origin.for_pages(store)?;
-        let pages = Arc::new(
-            self.template
-                .render_all(&Site::load(store, &origin, None)?)?,
-        );
-        let old = {
-            let mut guard = self.current.write().unwrap_or_else(|p| p.into_inner());
-            std::mem::replace(&mut *guard, pages.clone())
-        };
-        old.superseded.store(true, Ordering::Relaxed);
-        let worker = self.worker.lock().unwrap_or_else(|p| p.into_inner());
-        if worker.send(pages.clone()).is_err() {
-            tracing::error!("the page render worker has stopped: pages are sent as empty shells");
-            pages.finish_rendering();
-        }
-        Ok(())
-    }
-
-    /// The page of project `id` exactly as visitors would see it once published, kept out of
-    /// search engines; `None` unless that project exists and has the slug `slug`.
-    pub fn preview(&self, store: &Store, id: u64, slug: &str) -> Result<Option<Rendered>> {
-        let Some(project) = store.get::<Project>(id)?.filter(|p| p.slug == slug) else {
-            return Ok(None);
-        };
-        let site = Site::load(store, &self.origin.for_pages(store)?, Some(&project))?;
-        let source = self.template.project_source(&site, &project, true)?;
-        let body = self.renderer.body(&source.path, &source.json);
-        Ok(Some(self.template.render_source(&source, body.as_deref())))
-    }
-}
-
-/// Renders the body of every page of `pages` in turn, unless newer pages replace them meanwhile.
-fn render_bodies(template: &Template, renderer: &Renderer, pages: &Pages) {
-    let started = Instant::now();
-    let mut count = 0;
-    for source in &pages.sources {
-        if pages.superseded.load(Ordering::Relaxed) {
-            break;
-        }
-        let Some(body) = renderer.body(&source.path, &source.json) else {
-            continue;
-        };
-        if let Some(cell) = pages.rendered.get(&source.path) {
-            let _ = cell.set(Arc::new(template.render_source(source, Some(&body))));
-            pages.page_rendered();
-            count += 1;
-        }
-    }
-    if count > 0 {
-        tracing::debug!(
-            pages = count,
-            ms = started.elapsed().as_millis() as u64,
-            "rendered the pages' bodies"
-        );
-    }
-    pages.finish_rendering();
-}
-
 impl Template {
-    fn parse(html: &str) -> Result<Template> {
+    pub(super) fn parse(html: &str) -> Result<Template> {
         let Some((before_head, rest)) = html.split_once(HEAD_MARKER) else {
             bail!("the built index.html has no {HEAD_MARKER} marker");
         };
@@ -773,7 +496,7 @@ impl Template {
         })
     }
 
-    fn render_all(&self, site: &Site) -> Result<Pages> {
+    pub(super) fn render_all(&self, site: &Site) -> Result<Pages> {
         let name = site.studio_name();
         let studio_ld = site.studio_ld();
         let mut by_path = HashMap::new();
@@ -901,27 +624,25 @@ impl Template {
         sources.push(source);
         sources.extend(variants);
         sources.extend(projects);
-        let rendered = sources
-            .iter()
-            .map(|s| (s.path.clone(), OnceLock::new()))
-            .collect();
-        Ok(Pages {
+        Ok(Pages::new(
             by_path,
             queries,
             data_by_path,
             redirects,
             sitemap,
-            founder_path: format!("/{}", site.founder.slug),
+            format!("/{}", site.founder.slug),
             not_found,
             sources,
-            rendered,
-            superseded: AtomicBool::new(false),
-            done: (Mutex::new(false), Condvar::new()),
-        })
+        ))
     }
 
     /// What a project's page is made of; `preview` keeps it out of search engines.
-    fn project_source(&self, site: &Site, project: &Project, preview: bool) -> Result<Source> {
+    pub(super) fn project_source(
+        &self,
+        site: &Site,
+        project: &Project,
+        preview: bool,
+    ) -> Result<Source> {
         let json = script_safe_json(&site.page_data("caseStudy", &[], Some(project)))?;
         let og_image = site.og_image(project);
         let mut ld = vec![site.studio_ld()];
@@ -946,7 +667,7 @@ impl Template {
     }
 
     /// A page: its shell, with `body` in `<div id="app">` when the server rendered one.
-    fn render_source(&self, source: &Source, body: Option<&str>) -> Rendered {
+    pub(super) fn render_source(&self, source: &Source, body: Option<&str>) -> Rendered {
         let Source {
             head,
             json,
@@ -1047,9 +768,9 @@ fn iso_date(ms: u64) -> String {
 fn preloads(route: &Route) -> String {
     // The admin pages render inside the admin frame, a chunk of its own that App loads first.
     let chunks = if route.admin {
-        super::assets::page_preloads(&["adminFrame", &route.page])
+        assets::page_preloads(&["adminFrame", &route.page])
     } else {
-        super::assets::page_preloads(&[&route.page])
+        assets::page_preloads(&[&route.page])
     };
     if chunks.is_empty() {
         chunks
@@ -1074,25 +795,11 @@ fn script_safe_json(data: &impl Serialize) -> Result<String> {
         .replace('&', "\\u0026"))
 }
 
-/// Escapes text for an HTML attribute or element.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(ch),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::page_cache::Shells;
     use super::*;
+    use crate::origin::Origin;
 
     const HTML: &str = "<html><head><!--studio:head--></head><body><div id=app><!--studio:body--></div><!--studio:nojs--><noscript>no js</noscript><!--/studio:nojs--><!--studio:data--></body></html>";
 
@@ -1111,7 +818,7 @@ mod tests {
         assert!(about.contains("id=\"site-data\""));
         assert!(!pages.get("/about").unwrap().noindex);
         assert!(pages.get("/adminpanel").unwrap().noindex);
-        let not_found = String::from_utf8(pages.not_found.body.to_vec()).unwrap();
+        let not_found = String::from_utf8(pages.not_found().body.to_vec()).unwrap();
         assert!(not_found.contains("Page Not Found"));
     }
 

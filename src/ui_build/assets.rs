@@ -2,7 +2,7 @@
 //! cache policy, ETags and the brotli and gzip copies build.rs made; a request only picks bytes.
 //!
 //! The same negotiation (`Accept-Encoding`, `Vary`, one strong ETag per encoding, 304) serves the
-//! HTML shells, whose compressed copies src/web/shell.rs makes when it renders them. Vite's
+//! HTML shells, whose compressed copies src/render/shells.rs makes when it renders them. Vite's
 //! manifest (`.vite/manifest.json`, never served) says which chunks each page needs, so that every
 //! shell can name them for the browser to fetch at once (`page_preloads`).
 
@@ -133,7 +133,7 @@ impl Asset {
 static TABLE: LazyLock<HashMap<String, Asset>> = LazyLock::new(load);
 
 /// The file for a URL path, if the UI build has one. The shell (`/index.html`) is not a file here:
-/// pages come from src/web/shell.rs.
+/// pages come from src/render/page_cache.rs.
 pub fn get(path: &str) -> Option<&'static Asset> {
     TABLE.get(path)
 }

@@ -1,0 +1,316 @@
+//! The live pages: every public page's finished bytes (its shell, then its server-rendered body),
+//! the page data, the former addresses and the sitemap, swapped whole after each admin write and
+//! looked up by each request (`Pages`); the worker that renders the bodies in the background, and a
+//! draft's preview, rendered on request (`Shells`).
+//!
+//! Rendering happens at start-up and after each admin write, never per request: a request only
+//! looks up the finished bytes. The bodies follow in the background; a request for a page whose
+//! turn has not come waits for it (`Pages::wait_page`), and a page whose render fails is served as
+//! its shell. What each page is made of is `shells`; the engine that renders bodies, `Renderer`.
+
+use super::Renderer;
+use super::shells::{NOT_FOUND_PATH, Site, Source, Template};
+use crate::origin::Origin;
+use crate::store::{Project, Store};
+use crate::ui_build::assets::Encoded;
+use anyhow::{Context, Result};
+use bytes::Bytes;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, RwLock, mpsc};
+use std::time::{Duration, Instant};
+
+/// One finished page: the bytes sent and their ETag.
+pub struct Rendered {
+    pub body: Bytes,
+    pub etag: String,
+    /// The same page with its brotli and gzip copies, compressed once here and sent as they are.
+    pub encoded: Encoded,
+    /// Admin pages and previews are kept out of search engines.
+    pub noindex: bool,
+}
+
+/// Every page's finished shell and data, the not-found page, the former slugs and the sitemap.
+pub struct Pages {
+    by_path: HashMap<String, Arc<Rendered>>,
+    /// The pages shown differently per value of a query parameter, with that parameter's name
+    /// (`/portfolio` and `category`): each value's page is in `by_path` as `path?name=value`.
+    queries: HashMap<String, String>,
+    data_by_path: HashMap<String, Arc<Encoded>>,
+    redirects: HashMap<String, String>,
+    sitemap: Vec<SitemapEntry>,
+    founder_path: String,
+    not_found: Arc<Rendered>,
+    /// What the server renders, in order: the fixed routes, the not-found page, the projects.
+    sources: Vec<Source>,
+    /// The same pages with their bodies rendered, each set once its render is done.
+    rendered: HashMap<String, OnceLock<Arc<Rendered>>>,
+    /// Set when newer pages replace these: their renders stop.
+    superseded: AtomicBool,
+    /// Whether every source has had its turn (rendered or failed).
+    done: (Mutex<bool>, Condvar),
+}
+
+/// A page search engines are told about.
+pub struct SitemapEntry {
+    pub path: String,
+    /// `YYYY-MM-DD` of the last change, when the page has one of its own (a project).
+    pub lastmod: Option<String>,
+}
+
+impl Pages {
+    /// A new set of pages, each as its shell; the worker renders the bodies of `sources` in their
+    /// order.
+    pub(super) fn new(
+        by_path: HashMap<String, Arc<Rendered>>,
+        queries: HashMap<String, String>,
+        data_by_path: HashMap<String, Arc<Encoded>>,
+        redirects: HashMap<String, String>,
+        sitemap: Vec<SitemapEntry>,
+        founder_path: String,
+        not_found: Arc<Rendered>,
+        sources: Vec<Source>,
+    ) -> Pages {
+        let rendered = sources
+            .iter()
+            .map(|s| (s.path.clone(), OnceLock::new()))
+            .collect();
+        Pages {
+            by_path,
+            queries,
+            data_by_path,
+            redirects,
+            sitemap,
+            founder_path,
+            not_found,
+            sources,
+            rendered,
+            superseded: AtomicBool::new(false),
+            done: (Mutex::new(false), Condvar::new()),
+        }
+    }
+
+    /// Where the page a request for `path` with `query` wants is kept: `path`, or for a route with
+    /// a query parameter (the portfolio's `?category=`) its page for the value asked, when that
+    /// value is one of the route's. Anything else in the query changes nothing.
+    pub fn key<'a>(&self, path: &'a str, query: Option<&str>) -> Cow<'a, str> {
+        let (Some(query), Some(name)) = (query, self.queries.get(path)) else {
+            return Cow::Borrowed(path);
+        };
+        // Decoded as the browser's URLSearchParams reads it, so that both show the same page.
+        let asked = url::form_urlencoded::parse(query.as_bytes())
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| format!("{path}?{name}={value}"));
+        match asked {
+            Some(key) if self.by_path.contains_key(&key) => Cow::Owned(key),
+            _ => Cow::Borrowed(path),
+        }
+    }
+
+    /// The page at `path` (a key of [`Pages::key`]): with its body when rendered, else its shell.
+    pub fn get(&self, path: &str) -> Option<&Arc<Rendered>> {
+        self.rendered
+            .get(path)
+            .and_then(OnceLock::get)
+            .or_else(|| self.by_path.get(path))
+    }
+
+    /// The not-found page, with its body when rendered.
+    pub fn not_found(&self) -> &Arc<Rendered> {
+        self.rendered
+            .get(NOT_FOUND_PATH)
+            .and_then(OnceLock::get)
+            .unwrap_or(&self.not_found)
+    }
+
+    /// Waits until every page has had its render (tests, and the first pages at start-up); whether
+    /// that happened within `timeout`.
+    pub fn wait_rendered(&self, timeout: Duration) -> bool {
+        let (lock, ready) = &self.done;
+        let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let (guard, _) = ready
+            .wait_timeout_while(guard, timeout, |done| !*done)
+            .unwrap_or_else(|p| p.into_inner());
+        *guard
+    }
+
+    /// Whether the page at `path` (or the not-found page, for `None`) is still waiting for its
+    /// render: a request for it then waits with [`Pages::wait_page`] rather than take the shell.
+    pub fn pending(&self, path: Option<&str>) -> bool {
+        let cell = self.rendered.get(path.unwrap_or(NOT_FOUND_PATH));
+        cell.is_some_and(|c| c.get().is_none())
+            && !*self.done.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits (blocking: never on a request thread) until the page at `path` (the not-found page
+    /// for `None`) has had its render, the set is done, or `timeout` passes.
+    pub fn wait_page(&self, path: Option<&str>, timeout: Duration) {
+        let Some(cell) = self.rendered.get(path.unwrap_or(NOT_FOUND_PATH)) else {
+            return;
+        };
+        let (lock, ready) = &self.done;
+        let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let _ = ready
+            .wait_timeout_while(guard, timeout, |done| !*done && cell.get().is_none())
+            .unwrap_or_else(|p| p.into_inner());
+    }
+
+    /// Wakes the requests waiting for a page (one was rendered).
+    fn page_rendered(&self) {
+        let _guard = self.done.0.lock().unwrap_or_else(|p| p.into_inner());
+        self.done.1.notify_all();
+    }
+
+    fn finish_rendering(&self) {
+        let (lock, ready) = &self.done;
+        *lock.lock().unwrap_or_else(|p| p.into_inner()) = true;
+        ready.notify_all();
+    }
+
+    /// The page's data as JSON (with its compressed copies and ETag).
+    pub fn data(&self, path: &str) -> Option<&Arc<Encoded>> {
+        self.data_by_path.get(path)
+    }
+
+    /// Where a former address of a page now is.
+    pub fn redirect(&self, path: &str) -> Option<&str> {
+        self.redirects.get(path).map(String::as_str)
+    }
+
+    pub fn sitemap(&self) -> &[SitemapEntry] {
+        &self.sitemap
+    }
+
+    /// The founder's page as rendered (`/anjali-rao`).
+    pub fn founder_path(&self) -> &str {
+        &self.founder_path
+    }
+}
+
+/// The live set of pages; swapped whole when the site data changes.
+pub struct Shells {
+    template: Arc<Template>,
+    /// Scheme and host of absolute URLs in the pages (canonical links, `og:image`, JSON-LD), read
+    /// again at each render: the panel's site address may change.
+    origin: Origin,
+    current: RwLock<Arc<Pages>>,
+    renderer: Arc<Renderer>,
+    /// The background worker that renders the bodies of each new set of pages.
+    worker: Mutex<mpsc::Sender<Arc<Pages>>>,
+}
+
+impl Shells {
+    /// Parses the built `index.html` and renders every page's shell from the store, without
+    /// bodies; `origin` (scheme and host) makes the absolute URLs in the pages.
+    pub fn new(index_html: &str, store: &Store, origin: Origin) -> Result<Shells> {
+        Shells::with_renderer(index_html, store, origin, Renderer::off())
+    }
+
+    /// As `new`, and renders every public page's body with `renderer` in the background, at once
+    /// and again after each `refresh`: start-up never waits for it (on a Raspberry Pi a site of a
+    /// hundred projects takes seconds), and a request for a page not rendered yet waits for that
+    /// page ([`Pages::wait_page`]).
+    pub fn with_renderer(
+        index_html: &str,
+        store: &Store,
+        origin: Origin,
+        renderer: Renderer,
+    ) -> Result<Shells> {
+        let template = Arc::new(Template::parse(index_html)?);
+        let pages =
+            Arc::new(template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?);
+        let renderer = Arc::new(renderer);
+        let (worker, queue) = mpsc::channel::<Arc<Pages>>();
+        let (template_, renderer_) = (template.clone(), renderer.clone());
+        std::thread::Builder::new()
+            .name("render-pages".into())
+            .spawn(move || {
+                while let Ok(mut pages) = queue.recv() {
+                    // Only the newest set matters; older ones are superseded already.
+                    while let Ok(newer) = queue.try_recv() {
+                        pages.finish_rendering();
+                        pages = newer;
+                    }
+                    render_bodies(&template_, &renderer_, &pages);
+                }
+            })
+            .context("starting the page render worker")?;
+        if worker.send(pages.clone()).is_err() {
+            pages.finish_rendering();
+        }
+        Ok(Shells {
+            template,
+            origin,
+            current: RwLock::new(pages),
+            renderer,
+            worker: Mutex::new(worker),
+        })
+    }
+
+    pub fn pages(&self) -> Arc<Pages> {
+        match self.current.read() {
+            Ok(guard) => guard.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Re-renders every page from the store; called after each admin write.
+    pub fn refresh(&self, store: &Store) -> Result<()> {
+        let origin = self.origin.for_pages(store)?;
+        let pages = Arc::new(
+            self.template
+                .render_all(&Site::load(store, &origin, None)?)?,
+        );
+        let old = {
+            let mut guard = self.current.write().unwrap_or_else(|p| p.into_inner());
+            std::mem::replace(&mut *guard, pages.clone())
+        };
+        old.superseded.store(true, Ordering::Relaxed);
+        let worker = self.worker.lock().unwrap_or_else(|p| p.into_inner());
+        if worker.send(pages.clone()).is_err() {
+            tracing::error!("the page render worker has stopped: pages are sent as empty shells");
+            pages.finish_rendering();
+        }
+        Ok(())
+    }
+
+    /// The page of project `id` exactly as visitors would see it once published, kept out of
+    /// search engines; `None` unless that project exists and has the slug `slug`.
+    pub fn preview(&self, store: &Store, id: u64, slug: &str) -> Result<Option<Rendered>> {
+        let Some(project) = store.get::<Project>(id)?.filter(|p| p.slug == slug) else {
+            return Ok(None);
+        };
+        let site = Site::load(store, &self.origin.for_pages(store)?, Some(&project))?;
+        let source = self.template.project_source(&site, &project, true)?;
+        let body = self.renderer.body(&source.path, &source.json);
+        Ok(Some(self.template.render_source(&source, body.as_deref())))
+    }
+}
+
+/// Renders the body of every page of `pages` in turn, unless newer pages replace them meanwhile.
+fn render_bodies(template: &Template, renderer: &Renderer, pages: &Pages) {
+    let started = Instant::now();
+    let mut count = 0;
+    for source in &pages.sources {
+        if pages.superseded.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some(body) = renderer.body(&source.path, &source.json) else {
+            continue;
+        };
+        if let Some(cell) = pages.rendered.get(&source.path) {
+            let _ = cell.set(Arc::new(template.render_source(source, Some(&body))));
+            pages.page_rendered();
+            count += 1;
+        }
+    }
+    if count > 0 {
+        tracing::debug!(
+            pages = count,
+            ms = started.elapsed().as_millis() as u64,
+            "rendered the pages' bodies"
+        );
+    }
+    pages.finish_rendering();
+}
