@@ -6,9 +6,11 @@
 //! `MIN_LEN` or more of the UI build (every encoding, 0.8 MB) are written once to an unnamed file;
 //! when hyper then writes one of those bodies, `Socket` sends it from that file at the matching
 //! offset. Sending straight from the executable's own file was tried too, and took three times
-//! longer than copying. Linux only; elsewhere, or when no such file can be made, every write is an
-//! ordinary one.
+//! longer than copying. The pages rendered while the server runs (src/render/) are copied the same
+//! way when they are made ([`register`]), each into a file of its own that goes with the page.
+//! Linux only; elsewhere, or when no such file can be made, every write is an ordinary one.
 
+use bytes::Bytes;
 use std::io::{self, IoSlice};
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -33,6 +35,34 @@ impl Socket {
             #[cfg(target_os = "linux")]
             copies: linux::Copies::get(),
         }
+    }
+}
+
+/// Bodies made while the server runs, sent from a file of their own while this lives: it holds
+/// the bodies themselves, so that their memory cannot be reused while they are found by address.
+pub struct Registered {
+    #[cfg(target_os = "linux")]
+    _copies: Option<linux::Registration>,
+}
+
+/// Copies those of `bodies` of `MIN_LEN` or more into an unnamed file, to be sent from there
+/// while the result lives. Made once per rendered page, never per request; on failure the bodies
+/// are simply written as they are.
+pub fn register(bodies: impl IntoIterator<Item = Bytes>) -> Registered {
+    let large: Vec<Bytes> = bodies.into_iter().filter(|b| b.len() >= MIN_LEN).collect();
+    #[cfg(target_os = "linux")]
+    return Registered {
+        _copies: (!large.is_empty())
+            .then(|| linux::Registration::new(large))
+            .and_then(|made| {
+                made.map_err(|e| tracing::debug!("a page is copied, not sent from a file: {e}"))
+                    .ok()
+            }),
+    };
+    #[cfg(not(target_os = "linux"))]
+    {
+        drop(large);
+        Registered {}
     }
 }
 
@@ -70,14 +100,16 @@ impl AsyncWrite for Socket {
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         #[cfg(target_os = "linux")]
-        if let Some(copies) = this.copies
-            && let Some((at, offset)) = copies.find(bufs)
+        if let Some((at, file, offset)) = this
+            .copies
+            .and_then(|copies| copies.find(bufs).map(|(at, off)| (at, copies.fd(), off)))
+            .or_else(|| linux::find_registered(bufs))
         {
             // The slices before the body (the response head) first, with MSG_MORE so that they
             // leave in one packet with it; then the body from the file. Like any write this may
             // take only part: hyper calls again with the rest, which is found the same way.
             return match at {
-                0 => linux::poll_sendfile(&this.stream, copies, cx, offset, bufs[0].len()),
+                0 => linux::poll_sendfile(&this.stream, &file, cx, offset, bufs[0].len()),
                 1 => linux::poll_send_more(&this.stream, cx, &bufs[0]),
                 _ => Pin::new(&mut this.stream).poll_write_vectored(cx, &bufs[..at]),
             };
@@ -103,10 +135,12 @@ impl AsyncWrite for Socket {
 #[cfg(target_os = "linux")]
 mod linux {
     use super::MIN_LEN;
+    use bytes::Bytes;
     use std::fs::File;
     use std::io::{self, IoSlice, Write};
     use std::os::fd::{AsRawFd, FromRawFd, RawFd};
-    use std::sync::LazyLock;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::{Arc, LazyLock, RwLock};
     use std::task::{Context, Poll};
     use tokio::io::Interest;
     use tokio::net::TcpStream;
@@ -171,35 +205,137 @@ mod linux {
         }
     }
 
+    /// The file a body is sent from: the start-up copies' (for the program's life), or a
+    /// registered page's (kept open by this while a write uses it).
+    pub enum Source {
+        Static(RawFd),
+        Registered(Arc<File>),
+    }
+
+    impl Source {
+        fn fd(&self) -> RawFd {
+            match self {
+                Source::Static(fd) => *fd,
+                Source::Registered(file) => file.as_raw_fd(),
+            }
+        }
+    }
+
+    /// A registered body at addresses `start..end`, copied at `offset` of `file`.
+    struct Live {
+        start: usize,
+        end: usize,
+        offset: u64,
+        file: Arc<File>,
+        id: u64,
+    }
+
+    /// Every registered body, sorted by `start`. Read on a large write, written when a page is
+    /// rendered or dropped.
+    static REGISTERED: RwLock<Vec<Live>> = RwLock::new(Vec::new());
+    static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+
+    /// Registered bodies, found by address until this is dropped.
+    pub struct Registration {
+        id: u64,
+        /// The bodies found by address: holding them keeps their memory theirs.
+        _bodies: Vec<Bytes>,
+    }
+
+    impl Registration {
+        pub fn new(bodies: Vec<Bytes>) -> io::Result<Registration> {
+            let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+            let (file, placed) = copy_out(bodies.iter().map(|b| &b[..]))?;
+            let file = Arc::new(file);
+            let mut live = REGISTERED.write().unwrap_or_else(|p| p.into_inner());
+            for body in placed {
+                let at = live.partition_point(|l| l.start < body.start);
+                live.insert(
+                    at,
+                    Live {
+                        start: body.start,
+                        end: body.end,
+                        offset: body.offset,
+                        file: file.clone(),
+                        id,
+                    },
+                );
+            }
+            Ok(Registration {
+                id,
+                _bodies: bodies,
+            })
+        }
+    }
+
+    impl Drop for Registration {
+        fn drop(&mut self) {
+            let mut live = REGISTERED.write().unwrap_or_else(|p| p.into_inner());
+            live.retain(|l| l.id != self.id);
+        }
+    }
+
+    /// The first of `bufs` that a registered body holds whole, its file and its offset there.
+    pub fn find_registered(bufs: &[IoSlice<'_>]) -> Option<(usize, Source, u64)> {
+        bufs.iter().enumerate().find_map(|(i, buf)| {
+            if buf.len() < MIN_LEN {
+                return None;
+            }
+            let live = REGISTERED.read().unwrap_or_else(|p| p.into_inner());
+            let (addr, end) = (buf.as_ptr() as usize, buf.as_ptr() as usize + buf.len());
+            let body = live.get(live.partition_point(|l| l.start <= addr).checked_sub(1)?)?;
+            (end <= body.end).then(|| {
+                let offset = body.offset + (addr - body.start) as u64;
+                (i, Source::Registered(body.file.clone()), offset)
+            })
+        })
+    }
+
+    /// Writes `bodies` one after another into a new unnamed file, each at a page boundary.
+    fn copy_out<'a>(bodies: impl Iterator<Item = &'a [u8]>) -> io::Result<(File, Vec<Body>)> {
+        let mut file = unnamed_file()?;
+        let mut placed = Vec::new();
+        let mut offset = 0u64;
+        for body in bodies {
+            file.write_all(body)?;
+            let start = body.as_ptr() as usize;
+            placed.push(Body {
+                start,
+                end: start + body.len(),
+                offset,
+            });
+            offset += body.len() as u64;
+            let pad = offset.next_multiple_of(4096) - offset;
+            file.write_all(&[0u8; 4096][..pad as usize])?;
+            offset += pad;
+        }
+        Ok((file, placed))
+    }
+
     impl Copies {
         pub fn get() -> Option<&'static Copies> {
             COPIES.as_ref()
         }
 
+        /// Where a body found by [`Copies::find`] is sent from.
+        pub fn fd(&self) -> Source {
+            Source::Static(self.file.as_raw_fd())
+        }
+
         /// Copies `bodies` (which live as long as the program) into a new unnamed file, each at a
         /// page boundary.
         fn make<'a>(bodies: impl Iterator<Item = &'static [u8]> + 'a) -> io::Result<Copies> {
-            let mut file = unnamed_file()?;
-            let mut copies = Vec::new();
-            let mut offset = 0u64;
-            for body in bodies {
-                file.write_all(body)?;
-                let start = body.as_ptr() as usize;
-                copies.push(Body {
-                    start,
-                    end: start + body.len(),
-                    offset,
-                });
-                offset += body.len() as u64;
-                let pad = offset.next_multiple_of(4096) - offset;
-                file.write_all(&[0u8; 4096][..pad as usize])?;
-                offset += pad;
-            }
+            let (file, mut copies) = copy_out(bodies)?;
             copies.sort_by_key(|b| b.start);
+            let size = copies
+                .iter()
+                .map(|b| b.offset + (b.end - b.start) as u64)
+                .max()
+                .map_or(0, |end| end.next_multiple_of(4096));
             Ok(Copies {
                 file,
                 bodies: copies,
-                size: offset,
+                size,
             })
         }
 
@@ -225,12 +361,12 @@ mod linux {
     /// Sends `len` bytes of the file from `offset`.
     pub fn poll_sendfile(
         stream: &TcpStream,
-        copies: &Copies,
+        source: &Source,
         cx: &mut Context<'_>,
         offset: u64,
         len: usize,
     ) -> Poll<io::Result<usize>> {
-        let (socket, file) = (stream.as_raw_fd(), copies.file.as_raw_fd());
+        let (socket, file) = (stream.as_raw_fd(), source.fd());
         poll_io(stream, cx, || sendfile(socket, file, offset, len))
     }
 
@@ -300,6 +436,25 @@ mod linux {
                 copies.file.read_exact_at(&mut read, offset).unwrap();
                 assert_eq!(read, part);
             }
+        }
+
+        #[test]
+        fn a_registered_body_is_found_until_its_registration_is_dropped() {
+            let body = bytes::Bytes::from(vec![5u8; 40_000]);
+            let part = body.slice(1000..);
+            let at =
+                |bufs: &[IoSlice<'_>]| find_registered(bufs).map(|(i, s, off)| (i, s.fd(), off));
+            assert!(at(&[IoSlice::new(&part)]).is_none(), "not before");
+            let registration = Registration::new(vec![body.clone()]).unwrap();
+            let (i, fd, offset) = at(&[IoSlice::new(b"head"), IoSlice::new(&part)]).unwrap();
+            assert_eq!((i, offset), (1, 1000));
+            let mut read = vec![0u8; part.len()];
+            // SAFETY: `fd` belongs to the registration's file, open while it lives.
+            let file = std::mem::ManuallyDrop::new(unsafe { File::from_raw_fd(fd) });
+            file.read_exact_at(&mut read, offset).unwrap();
+            assert!(read == part[..]);
+            drop(registration);
+            assert!(at(&[IoSlice::new(&part)]).is_none(), "not after");
         }
 
         #[test]

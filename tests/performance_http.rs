@@ -310,6 +310,47 @@ async fn every_embedded_file_arrives_whole_and_unchanged() {
     }
 }
 
+/// The rendered pages leave by sendfile too, from the copies made with each page
+/// (`zerocopy::register`): each arrives byte for byte as the page cache holds it, in each
+/// encoding, and after a write the new page arrives, never the copy of the one it replaced.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rendered_pages_arrive_whole_and_a_write_replaces_their_copies() {
+    let server = TestServer::start().await;
+    for phone in [None, Some("+91 40 5555 0177")] {
+        if let Some(phone) = phone {
+            server
+                .app
+                .store
+                .upsert_setting("company_phone", phone, "Company phone")
+                .unwrap();
+            server.app.refresh_site().unwrap();
+        }
+        let pages = server.app.shells.pages();
+        assert!(pages.wait_rendered(std::time::Duration::from_secs(60)));
+        for path in ["/", "/about", "/portfolio", "/contact"] {
+            let page = pages.get(path).unwrap();
+            let gzip = page.encoded.gzip.as_ref().expect("a gzip copy");
+            assert!(
+                page.body.len() >= studio::zerocopy::MIN_LEN,
+                "{path}: large enough to be sent from a file"
+            );
+            for (accept, sent) in [
+                ("identity", &page.encoded.identity.body),
+                ("gzip", &gzip.body),
+            ] {
+                let res = fetch(&server, path, accept).await;
+                assert_eq!(res.status(), 200, "{path}");
+                let body = res.bytes().await.unwrap();
+                assert!(body[..] == sent[..], "{path} ({accept}): the body differs");
+            }
+            if let Some(phone) = phone.filter(|_| path == "/contact") {
+                let text = String::from_utf8_lossy(&page.body).into_owned();
+                assert!(text.contains(phone), "the new page");
+            }
+        }
+    }
+}
+
 /// A client that asks for many large files before reading any answer fills the socket, so the
 /// server's sendfile stops part way and resumes when the client reads: every body must still be
 /// whole and in order.

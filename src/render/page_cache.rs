@@ -29,6 +29,8 @@ pub struct Rendered {
     pub encoded: Encoded,
     /// Admin pages and previews are kept out of search engines.
     pub noindex: bool,
+    /// The large copies, sent from a file while the page lives (src/zerocopy.rs).
+    pub(super) _sendfile: crate::zerocopy::Registered,
 }
 
 /// Every page's finished shell and data, the not-found page, the former slugs and the sitemap.
@@ -52,6 +54,15 @@ pub struct Pages {
     done: (Mutex<bool>, Condvar),
 }
 
+/// What a request's path is looked up in: each page's shell (with the pages of a route's query
+/// values), the pages' data, and the former addresses.
+pub(super) struct Lookups {
+    pub by_path: HashMap<String, Arc<Rendered>>,
+    pub queries: HashMap<String, String>,
+    pub data_by_path: HashMap<String, Arc<Encoded>>,
+    pub redirects: HashMap<String, String>,
+}
+
 /// A page search engines are told about.
 pub struct SitemapEntry {
     pub path: String,
@@ -63,15 +74,18 @@ impl Pages {
     /// A new set of pages, each as its shell; the worker renders the bodies of `sources` in their
     /// order.
     pub(super) fn new(
-        by_path: HashMap<String, Arc<Rendered>>,
-        queries: HashMap<String, String>,
-        data_by_path: HashMap<String, Arc<Encoded>>,
-        redirects: HashMap<String, String>,
+        lookups: Lookups,
         sitemap: Vec<SitemapEntry>,
         founder_path: String,
         not_found: Arc<Rendered>,
         sources: Vec<Source>,
     ) -> Pages {
+        let Lookups {
+            by_path,
+            queries,
+            data_by_path,
+            redirects,
+        } = lookups;
         let rendered = sources
             .iter()
             .map(|s| (s.path.clone(), OnceLock::new()))

@@ -4,7 +4,7 @@
 //! tags and structured data; and the built `index.html` cut at its markers (`Template`), with the
 //! server-rendered body put in when there is one. The page cache (`page_cache`) decides when.
 
-use super::page_cache::{Pages, Rendered, SitemapEntry};
+use super::page_cache::{Lookups, Pages, Rendered, SitemapEntry};
 use crate::html::escape;
 use crate::media::ImageInfo;
 use crate::pages::{self, schema, schema::PAGE_SCHEMA};
@@ -625,10 +625,12 @@ impl Template {
         sources.extend(variants);
         sources.extend(projects);
         Ok(Pages::new(
-            by_path,
-            queries,
-            data_by_path,
-            redirects,
+            Lookups {
+                by_path,
+                queries,
+                data_by_path,
+                redirects,
+            },
             sitemap,
             format!("/{}", site.founder.slug),
             not_found,
@@ -736,11 +738,27 @@ impl Template {
         .concat();
         let body = Bytes::from(body);
         let etag = etag_of(&body);
+        let encoded = Encoded::compress(body.clone(), &etag);
+        // A public page's large copies go out by sendfile, as the UI build's do; a draft's
+        // preview, made for one request, is not worth a file.
+        let copies = [
+            Some(&encoded.identity),
+            encoded.br.as_ref(),
+            encoded.gzip.as_ref(),
+        ];
+        let sendfile = crate::zerocopy::register(
+            copies
+                .into_iter()
+                .flatten()
+                .filter(|_| !head.noindex)
+                .map(|v| v.body.clone()),
+        );
         Rendered {
-            encoded: Encoded::compress(body.clone(), &etag),
+            encoded,
             body,
             etag,
             noindex: head.noindex,
+            _sendfile: sendfile,
         }
     }
 }
