@@ -48,7 +48,10 @@ pub fn init(config: &Config) -> Result<Guard> {
             json,
         });
     }
+    // fmt's own level (INFO unless told) sits under `filter`: left as it is, `log_level = "debug"`
+    // showed nothing below INFO. `filter` alone decides.
     let builder = tracing_subscriber::fmt()
+        .with_max_level(tracing::level_filters::LevelFilter::TRACE)
         .with_ansi(ansi)
         .with_writer(writer);
     match config.log_format {

@@ -287,6 +287,18 @@ async fn the_pretty_log_names_method_path_status_and_latency() {
     assert_eq!(server.wait().code(), Some(0));
 }
 
+/// `log_level = "debug"` shows debug lines (fmt's own INFO level once hid them): the render
+/// worker's line about the pages it rendered at start-up, with how long they took.
+#[tokio::test]
+async fn a_debug_log_level_shows_debug_lines() {
+    let (dir, data) = fresh_data();
+    let mut server = Server::start(dir.path(), &data, &[("STUDIO_LOG_LEVEL", "debug")]);
+    let line = server.wait_for_stderr("rendered the pages' bodies");
+    assert!(line.contains("DEBUG") && line.contains("ms="), "{line}");
+    server.signal("TERM");
+    assert_eq!(server.wait().code(), Some(0));
+}
+
 fn mode(path: &std::path::Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).unwrap().permissions().mode() & 0o777
