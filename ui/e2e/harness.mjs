@@ -178,6 +178,16 @@ export async function signIn(page) {
 
 /** axe (WCAG 2.0 and 2.1, A and AA) finds nothing on `page`; `where` names it in the failure. */
 export async function assertAxeClean(page, where) {
+  // A page still changing colour (a button's hover transition right after a click) has no settled
+  // contrast to check: let every finite CSS transition and animation end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   assert.deepEqual(
     violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
