@@ -105,11 +105,17 @@ describe('off-site backups in the panel', () => {
     rclone.kill('SIGKILL');
     const { page, context, watched } = await openPanel();
     // Twice backup_every after the last success, with the storage gone, the warning shows.
+    // Each reload is given time to fetch the status: checked at once, a slow machine's Overview
+    // has not asked yet and the loop never sees the warning.
     const warning = page.getByTestId('offsite-warning');
-    const deadline = Date.now() + 30_000;
-    while (!(await warning.isVisible())) {
+    const deadline = Date.now() + 45_000;
+    for (;;) {
+      const shown = await warning.waitFor({ timeout: 3000 }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) break;
       assert.ok(Date.now() < deadline, 'the Overview never warned');
-      await new Promise((wait) => setTimeout(wait, 1000));
       await page.reload();
     }
     assert.match(await warning.textContent(), /Off-site backups have stopped\. The last one got through .+ Last error: cannot reach the storage/);
