@@ -224,6 +224,60 @@ async fn each_shell_preloads_its_own_page_chunk_after_the_entry() {
     server.stop().await;
 }
 
+/// The `href`s of the `<link rel="preload" as="font">` tags of a page.
+fn font_preloads(html: &str) -> Vec<String> {
+    html.split("<link rel=\"preload\" as=\"font\"")
+        .skip(1)
+        .filter_map(|tag| tag.split("href=\"").nth(1)?.split('"').next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The fonts of the first screen come with the stylesheet on every public page, so the text is
+/// laid out once, in its own font (no shift when a font arrives); the italic waits until a page
+/// uses it, and the panel, drawn by its script, preloads none.
+#[tokio::test]
+async fn public_pages_preload_the_upright_fonts_and_the_panel_none() {
+    let server = TestServer::start().await;
+    for path in [
+        "/",
+        "/portfolio",
+        "/portfolio/timeless-luxury",
+        "/contact",
+        "/no-such-page",
+    ] {
+        let html = server.get(path).await.text().await.unwrap();
+        let fonts = font_preloads(&html);
+        assert_eq!(fonts.len(), 2, "{path}: {fonts:?}");
+        assert!(
+            fonts
+                .iter()
+                .any(|f| f.starts_with("/assets/manrope-latin-wght-normal-"))
+        );
+        assert!(
+            fonts
+                .iter()
+                .any(|f| f.starts_with("/assets/cormorant-garamond-latin-wght-normal-"))
+        );
+        assert!(!fonts.iter().any(|f| f.contains("italic")));
+        // Fonts are fetched in CORS mode: without `crossorigin` the preload would not be reused.
+        assert_eq!(
+            html.matches("type=\"font/woff2\" crossorigin href=")
+                .count(),
+            2,
+            "{path}"
+        );
+        for font in &fonts {
+            let answer = server.get(font).await;
+            assert_eq!(answer.status(), 200, "{font}");
+            assert_eq!(answer.headers()["content-type"], "font/woff2", "{font}");
+        }
+    }
+    let login = server.get("/admin-login").await.text().await.unwrap();
+    assert!(font_preloads(&login).is_empty(), "{login}");
+    server.stop().await;
+}
+
 /// Pages and files are answered from memory ahead of the route tree (src/server.rs); HEAD must
 /// still get GET's headers without the body, and any other method the tree's 405.
 #[tokio::test]

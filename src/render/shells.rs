@@ -617,7 +617,7 @@ impl Template {
             path: NOT_FOUND_PATH.to_string(),
             head,
             json: json.into(),
-            preloads: String::new(),
+            preloads: indented(assets::font_preloads()),
         };
         let not_found = Arc::new(self.render_source(&source, None));
         // The fixed routes first: they are what most visitors and crawlers ask for.
@@ -781,19 +781,31 @@ fn iso_date(ms: u64) -> String {
 }
 
 /// The page's own script chunks, for the browser to fetch while it fetches the entry script
-/// rather than after running it (docs/performance.md: what was measured, and why the hero photograph
-/// and the display font get no preload).
+/// rather than after running it, and on public pages the fonts of the first screen
+/// (docs/performance.md: what was measured, and why the hero photograph gets no preload).
 fn preloads(route: &Route) -> String {
     // The admin pages render inside the admin frame, a chunk of its own that App loads first.
-    let chunks = if route.admin {
+    let tags = if route.admin {
         assets::page_preloads(&["adminFrame", &route.page])
     } else {
-        assets::page_preloads(&[&route.page])
+        [
+            assets::page_preloads(&[&route.page]),
+            assets::font_preloads(),
+        ]
+        .into_iter()
+        .filter(|tags| !tags.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n    ")
     };
-    if chunks.is_empty() {
-        chunks
+    indented(tags)
+}
+
+/// Preload tags placed on lines of their own after the build's head.
+fn indented(tags: String) -> String {
+    if tags.is_empty() {
+        tags
     } else {
-        format!("  {chunks}\n  ")
+        format!("  {tags}\n  ")
     }
 }
 

@@ -4,7 +4,8 @@
 //! The same negotiation (`Accept-Encoding`, `Vary`, one strong ETag per encoding, 304) serves the
 //! HTML shells, whose compressed copies src/render/shells.rs makes when it renders them. Vite's
 //! manifest (`.vite/manifest.json`, never served) says which chunks each page needs, so that every
-//! shell can name them for the browser to fetch at once (`page_preloads`).
+//! shell can name them for the browser to fetch at once (`page_preloads`), with the fonts of the
+//! first screen (`font_preloads`).
 
 use super::Dist;
 use bytes::Bytes;
@@ -279,6 +280,36 @@ pub fn page_preloads(modules: &[&str]) -> String {
                 "<link rel=\"modulepreload\" crossorigin href=\"/{}\">",
                 c.file
             )
+        })
+        .collect::<Vec<_>>()
+        .join("\n    ")
+}
+
+/// The web fonts every public page paints its first screen with (ui/src/styles/fonts.css): the
+/// upright faces of the body and display families, not the italic. Fetched with the stylesheet
+/// rather than once it has been laid out, they are there for the first paint, so no text moves when
+/// they arrive (CLS 0; docs/performance.md, "Fonts").
+const FIRST_SCREEN_FONTS: [&str; 2] = [
+    "manrope-latin-wght-normal.woff2",
+    "cormorant-garamond-latin-wght-normal.woff2",
+];
+
+/// `<link rel="preload" as="font">` tags for `FIRST_SCREEN_FONTS`, by their hashed names in the
+/// manifest; a font the build lacks is left out.
+pub fn font_preloads() -> String {
+    let manifest = &*MANIFEST;
+    FIRST_SCREEN_FONTS
+        .iter()
+        .filter_map(|font| {
+            manifest
+                .iter()
+                .find(|(source, _)| source.rsplit('/').next() == Some(*font))
+                .map(|(_, chunk)| {
+                    format!(
+                        "<link rel=\"preload\" as=\"font\" type=\"font/woff2\" crossorigin href=\"/{}\">",
+                        chunk.file
+                    )
+                })
         })
         .collect::<Vec<_>>()
         .join("\n    ")
