@@ -1,5 +1,5 @@
 //! The public pages as HTML, from the store and the UI build, never from `App` or a request:
-//! each page's shell and data (`shells`), the live set of finished pages and the worker that
+//! each page's data (`page_data`) and shell (`shells`), the live set of finished pages and the worker that
 //! renders their bodies after start and after each admin write, never per request (`page_cache`),
 //! and the UI's server bundle, embedded in the binary, run in QuickJS (`engine`) with the policy
 //! around it here (`Renderer`): a page whose render throws or runs past its deadline logs one line
@@ -7,6 +7,7 @@
 
 pub mod engine;
 pub mod page_cache;
+pub mod page_data;
 pub mod shells;
 
 pub use engine::{Engine, Limits, RenderError};

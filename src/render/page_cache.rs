@@ -9,7 +9,8 @@
 //! its shell. What each page is made of is `shells`; the engine that renders bodies, `Renderer`.
 
 use super::Renderer;
-use super::shells::{NOT_FOUND_PATH, Site, Source, Template};
+use super::page_data::Site;
+use super::shells::{NOT_FOUND_PATH, Source, Template};
 use crate::origin::Origin;
 use crate::store::{Project, Store};
 use crate::ui_build::assets::Encoded;

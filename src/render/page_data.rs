@@ -1,0 +1,415 @@
+//! The data each public page shows (docs/CONTRACTS.md "Page data"): the site as visitors may see
+//! it, read once per render from the store (`Site`), and what one page's shell inlines from it
+//! (`PageData`), which `GET /api/page-data` also serves for client-side navigation.
+
+use crate::media::ImageInfo;
+use crate::pages::{self, schema, schema::PAGE_SCHEMA};
+use crate::store::{Project, ProjectJson, Store};
+use anyhow::{Context, Result};
+use serde::Serialize;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+/// How many projects the home teaser and the footer show, and the about page's grid.
+const TEASER_PROJECTS: usize = 3;
+const ABOUT_PROJECTS: usize = 4;
+
+/// What one page shows, inlined in its shell (docs/CONTRACTS.md "Page data").
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageData<'a> {
+    pub settings: &'a BTreeMap<String, String>,
+    /// The founder's name and address, for every link to their page.
+    pub founder: &'a Founder,
+    /// `site` and the records this page shows (docs/page-records.md).
+    pub pages: BTreeMap<&'a str, &'a Value>,
+    /// Responsive information for every uploaded image this page's data names, by its URL.
+    pub images: BTreeMap<&'a str, &'a ImageInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hero_slides: Option<&'a [PublicSlide]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub projects: Option<Vec<ProjectSummary<'a>>>,
+    pub footer_projects: Vec<ProjectSummary<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub news: Option<&'a [PublicNews]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub testimonials: Option<&'a [PublicTestimonial]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub project: Option<ProjectJson>,
+}
+
+#[derive(Serialize)]
+pub struct Founder {
+    pub name: String,
+    pub slug: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicSlide {
+    pub id: u64,
+    pub title: String,
+    pub subtitle: String,
+    pub image_url: String,
+    pub button_text: String,
+    pub button_link: String,
+}
+
+/// A project as lists show it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectSummary<'a> {
+    pub id: u64,
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub category: &'a str,
+    pub description: &'a str,
+    pub cover_url: &'a str,
+    pub year: i32,
+}
+
+#[derive(Serialize)]
+pub struct PublicNews {
+    pub id: u64,
+    pub date: String,
+    pub title: String,
+    pub content: String,
+}
+
+#[derive(Serialize)]
+pub struct PublicTestimonial {
+    pub id: u64,
+    pub quote: String,
+    pub name: String,
+    pub role: String,
+}
+
+/// Everything visitors may see, read once per render.
+pub(super) struct Site {
+    settings: BTreeMap<String, String>,
+    pub(super) slides: Vec<PublicSlide>,
+    /// Published projects, in order.
+    pub(super) published: Vec<Project>,
+    news: Vec<PublicNews>,
+    testimonials: Vec<PublicTestimonial>,
+    /// Every page record's content, by key.
+    records: BTreeMap<String, Value>,
+    pub(super) founder: Founder,
+    /// The founder's former addresses, each a redirect to the current one.
+    pub(super) founder_former: Vec<String>,
+    /// The image information of every URL any page names.
+    pub(super) images: BTreeMap<String, ImageInfo>,
+    pub(super) origin: String,
+}
+
+impl Site {
+    /// Reads the site; `draft` is a project being previewed, whose images are looked up too.
+    pub(super) fn load(store: &Store, origin: &str, draft: Option<&Project>) -> Result<Site> {
+        let settings: BTreeMap<String, String> = store
+            .settings()?
+            .into_iter()
+            .filter(|s| s.key.starts_with("company_"))
+            .map(|s| (s.key, s.value))
+            .collect();
+        let slides: Vec<PublicSlide> = store
+            .hero_slides()?
+            .into_iter()
+            .filter(|s| s.is_active)
+            .map(|s| PublicSlide {
+                id: s.id,
+                title: s.title,
+                subtitle: s.subtitle,
+                image_url: s.image_url,
+                button_text: s.button_text,
+                button_link: s.button_link,
+            })
+            .collect();
+        let published: Vec<Project> = store
+            .projects()?
+            .into_iter()
+            .filter(|p| p.is_active)
+            .collect();
+        let news = store
+            .news_items()?
+            .into_iter()
+            .filter(|n| n.is_active)
+            .map(|n| PublicNews {
+                id: n.id,
+                date: n.date,
+                title: n.title,
+                content: n.content,
+            })
+            .collect();
+        let testimonials = store
+            .testimonials()?
+            .into_iter()
+            .filter(|t| t.is_active)
+            .map(|t| PublicTestimonial {
+                id: t.id,
+                quote: t.quote,
+                name: t.name,
+                role: t.role,
+            })
+            .collect();
+        let mut records = BTreeMap::new();
+        let mut founder_former = Vec::new();
+        for record in store.pages()? {
+            let content: Value = serde_json::from_str(&record.content)
+                .with_context(|| format!("reading page record {}", record.key))?;
+            if record.key == pages::FOUNDER {
+                founder_former = record.former_slugs.clone();
+            }
+            records.insert(record.key, content);
+        }
+        let text = |v: Option<&Value>, key: &str| {
+            v.and_then(|c| c.get(key))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        let founder_record = records.get(pages::FOUNDER);
+        let founder = Founder {
+            name: text(founder_record, "name"),
+            slug: text(founder_record, "slug"),
+        };
+        let mut site = Site {
+            settings,
+            slides,
+            published,
+            news,
+            testimonials,
+            records,
+            founder,
+            founder_former,
+            images: BTreeMap::new(),
+            origin: origin.trim_end_matches('/').to_string(),
+        };
+        site.images = crate::media::image_infos(store, site.every_image_url(draft))?;
+        Ok(site)
+    }
+
+    /// Every image URL the pages name, and those of `draft`.
+    fn every_image_url<'a>(&'a self, draft: Option<&'a Project>) -> Vec<&'a str> {
+        let mut urls: Vec<&str> = self.slides.iter().map(|s| s.image_url.as_str()).collect();
+        urls.extend(self.settings.get("company_logo").map(String::as_str));
+        for p in self.published.iter().chain(draft) {
+            urls.extend(project_image_urls(p));
+        }
+        for key in self.records.keys() {
+            urls.extend(self.record_images(key));
+        }
+        urls
+    }
+
+    /// The image `src`s a page record's image fields name.
+    fn record_images(&self, key: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        if let (Some(page), Some(content)) = (PAGE_SCHEMA.page(key), self.records.get(key)) {
+            schema::image_srcs(&page.fields, content, &mut out);
+        }
+        out
+    }
+
+    /// A record's SEO text (`seo.title` or `seo.description`), when it has one.
+    pub(super) fn seo(&self, key: Option<&str>, field: &str) -> Option<&str> {
+        self.records
+            .get(key?)?
+            .get("seo")?
+            .get(field)?
+            .as_str()
+            .filter(|s| !s.trim().is_empty())
+    }
+
+    pub(super) fn studio_name(&self) -> &str {
+        self.settings
+            .get("company_name")
+            .map(String::as_str)
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or(&crate::site::CONSTANTS.studio_name)
+    }
+
+    fn setting(&self, key: &str) -> Option<&str> {
+        self.settings
+            .get(key)
+            .map(|v| v.trim())
+            .filter(|v| !v.is_empty())
+    }
+
+    fn absolute(&self, url: &str) -> String {
+        if url.starts_with("http://") || url.starts_with("https://") {
+            url.to_string()
+        } else {
+            format!("{}{url}", self.origin)
+        }
+    }
+
+    /// The data of a page of kind `page` (routes.json's `page`) showing the page records
+    /// `records` (besides `site`); `project` on a case study.
+    pub(super) fn page_data<'a>(
+        &'a self,
+        page: &str,
+        records: &[&str],
+        project: Option<&'a Project>,
+    ) -> PageData<'a> {
+        let summaries = |n: usize| -> Vec<ProjectSummary<'a>> {
+            self.published.iter().take(n).map(summary).collect()
+        };
+        let shown: BTreeMap<&str, &Value> = std::iter::once(pages::SITE)
+            .chain(records.iter().copied())
+            .filter_map(|k| self.records.get_key_value(k))
+            .map(|(k, v)| (k.as_str(), v))
+            .collect();
+        let mut data = PageData {
+            settings: &self.settings,
+            founder: &self.founder,
+            pages: shown,
+            images: BTreeMap::new(),
+            hero_slides: None,
+            projects: None,
+            footer_projects: summaries(TEASER_PROJECTS),
+            news: None,
+            testimonials: None,
+            project: None,
+        };
+        match page {
+            "home" => {
+                data.hero_slides = Some(&self.slides);
+                data.projects = Some(summaries(TEASER_PROJECTS));
+                data.news = Some(&self.news);
+            }
+            "portfolio" => {
+                data.projects = Some(summaries(usize::MAX));
+                data.testimonials = Some(&self.testimonials);
+            }
+            "about" => data.projects = Some(summaries(ABOUT_PROJECTS)),
+            _ => {}
+        }
+        data.project = project.map(|p| ProjectJson::from(p.clone()));
+        let mut urls: Vec<&str> = Vec::new();
+        urls.extend(self.settings.get("company_logo").map(String::as_str));
+        if let Some(slides) = data.hero_slides {
+            urls.extend(slides.iter().map(|s| s.image_url.as_str()));
+        }
+        for s in data.projects.iter().flatten().chain(&data.footer_projects) {
+            urls.push(s.cover_url);
+        }
+        if let Some(p) = project {
+            urls.extend(project_image_urls(p));
+        }
+        for key in data.pages.keys() {
+            urls.extend(self.record_images(key));
+        }
+        for url in urls {
+            if let Some((key, info)) = self.images.get_key_value(url) {
+                data.images.insert(key.as_str(), info);
+            }
+        }
+        data
+    }
+
+    /// The studio as search engines read it (schema.org), from the company settings.
+    pub(super) fn studio_ld(&self) -> Value {
+        let mut ld = json!({
+            "@context": "https://schema.org",
+            "@type": "HomeAndConstructionBusiness",
+            "name": self.studio_name(),
+            "url": format!("{}/", self.origin),
+        });
+        let mut put = |key: &str, value: Value| {
+            if let Some(map) = ld.as_object_mut() {
+                map.insert(key.to_string(), value);
+            }
+        };
+        // Without an uploaded logo the pages show the bundled one.
+        let logo = self.setting("company_logo").unwrap_or("/images/logo.svg");
+        put("logo", json!(self.absolute(logo)));
+        if let Some(phone) = self.setting("company_phone") {
+            put("telephone", json!(phone));
+        }
+        if let Some(email) = self.setting("company_email") {
+            put("email", json!(email));
+        }
+        if let Some(address) = self.setting("company_address") {
+            put(
+                "address",
+                json!({ "@type": "PostalAddress", "streetAddress": address }),
+            );
+        }
+        let hours: Vec<&str> = ["company_hours", "company_weekend"]
+            .iter()
+            .filter_map(|k| self.setting(k))
+            .collect();
+        if !hours.is_empty() {
+            put("openingHours", json!(hours));
+        }
+        let same_as: Vec<&str> = ["company_linkedin", "company_instagram", "company_facebook"]
+            .iter()
+            .filter_map(|k| self.setting(k))
+            .collect();
+        if !same_as.is_empty() {
+            put("sameAs", json!(same_as));
+        }
+        ld
+    }
+
+    /// A case study's breadcrumbs and the work itself.
+    pub(super) fn case_study_ld(&self, p: &Project, image: &str) -> [Value; 2] {
+        let url = format!("{}/portfolio/{}", self.origin, p.slug);
+        let crumbs = json!({
+            "@context": "https://schema.org",
+            "@type": "BreadcrumbList",
+            "itemListElement": [
+                { "@type": "ListItem", "position": 1, "name": "Home", "item": format!("{}/", self.origin) },
+                { "@type": "ListItem", "position": 2, "name": "Portfolio", "item": format!("{}/portfolio", self.origin) },
+                { "@type": "ListItem", "position": 3, "name": p.title, "item": url },
+            ],
+        });
+        let work = json!({
+            "@context": "https://schema.org",
+            "@type": "CreativeWork",
+            "name": p.title,
+            "headline": p.headline,
+            "description": p.description,
+            "url": url,
+            "image": image,
+            "dateCreated": p.year.to_string(),
+            "genre": p.category,
+            "keywords": p.tags.join(", "),
+            "locationCreated": { "@type": "Place", "name": p.location },
+            "creator": { "@type": "Organization", "name": self.studio_name(), "url": format!("{}/", self.origin) },
+        });
+        [crumbs, work]
+    }
+
+    /// The absolute URL of the cover's 1200-px copy, or of the cover itself.
+    pub(super) fn og_image(&self, p: &Project) -> Option<String> {
+        if p.cover_url.is_empty() {
+            return None;
+        }
+        let variant = self.images.get(&p.cover_url).and_then(|info| {
+            info.variants
+                .iter()
+                .find(|v| v.width == 1200)
+                .map(|v| v.url.as_str())
+        });
+        Some(self.absolute(variant.unwrap_or(&p.cover_url)))
+    }
+}
+
+fn summary(p: &Project) -> ProjectSummary<'_> {
+    ProjectSummary {
+        id: p.id,
+        slug: &p.slug,
+        title: &p.title,
+        category: &p.category,
+        description: &p.description,
+        cover_url: &p.cover_url,
+        year: p.year,
+    }
+}
+
+fn project_image_urls(p: &Project) -> impl Iterator<Item = &str> {
+    std::iter::once(p.cover_url.as_str())
+        .chain(p.gallery.iter().map(|g| g.image_url.as_str()))
+        .filter(|u| !u.is_empty())
+}
