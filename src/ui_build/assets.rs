@@ -60,13 +60,15 @@ impl Encoded {
     }
 
     /// Compresses a body made at run time (the shells) at start-up and after each admin write.
-    /// Brotli's highest qualities allocate and clear tables of many MB per call (tens of ms for a
-    /// 6 kB page, and RSS that stays). Quality 5 with a window sized to the page compresses the
-    /// rendered `/` (78 kB) in 1.9 ms to 12.98 kB, where quality 4 took 1.4 ms for 13.79 kB: the
-    /// first quality with lazy matching, and the last step that costs almost nothing.
+    /// Brotli's higher qualities allocate and clear tables of many MB per call (tens of ms for a
+    /// 6 kB page, and RSS that stays); quality 4 with a window sized to the page takes a tenth of a
+    /// millisecond and is still smaller than gzip -9. Quality 5 even with the window sized to the
+    /// page looked as cheap in a loop (1.9 ms for the rendered `/`, 0.8 kB smaller), but in the
+    /// static binary, whose allocator gives big blocks back to the kernel at once, every call
+    /// faulted in and cleared fresh tables: start-up took 1.1 s instead of 0.1 s (session 7, perf).
     /// build.rs uses quality 11 for the static files.
     pub fn compress(identity: Bytes, etag: &str) -> Encoded {
-        let br = brotli(&identity, 5).filter(|b| b.len() < identity.len());
+        let br = brotli(&identity, 4).filter(|b| b.len() < identity.len());
         let gzip = gzip(&identity).filter(|g| g.len() < identity.len());
         Encoded::new(identity, etag, br.map(Bytes::from), gzip.map(Bytes::from))
     }
