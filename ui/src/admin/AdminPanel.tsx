@@ -70,12 +70,13 @@ function Dashboard() {
   const tab: TabKey = isTab(requested) ? requested : 'overview';
   const [intent, setIntent] = useState<QuickAction | null>(null);
 
-  const select = (key: TabKey) => {
+  const select = (key: TabKey): boolean => {
     // An editor with unsaved changes (the Pages tab) asks first.
-    if (key !== tab && !mayLeave()) return;
+    if (key !== tab && !mayLeave()) return false;
     setIntent(null);
     // The tab lives in the address, so a reload or a shared link opens the same tab.
     setParams(key === 'overview' ? {} : { tab: key }, { replace: true });
+    return true;
   };
 
   const onAction = (action: QuickAction) => {

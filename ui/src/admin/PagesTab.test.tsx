@@ -139,7 +139,13 @@ describe('the Pages tab', () => {
     fireEvent.input(within(hero(form)).getByLabelText('Heading'), { target: { value: 'Unsaved' } });
     fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     fireEvent.click(screen.getByRole('button', { name: 'All pages' }));
-    expect(ask).toHaveBeenCalledTimes(2);
+    // By keyboard too: a refused move leaves the focus where it was, not on a tab not selected.
+    const pagesTab = screen.getByRole('tab', { name: 'Pages' });
+    pagesTab.focus();
+    fireEvent.keyDown(pagesTab, { key: 'ArrowLeft' });
+    expect(ask).toHaveBeenCalledTimes(3);
+    expect(document.activeElement).toBe(pagesTab);
+    expect(pagesTab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('form', { name: 'About Us' })).toBeTruthy();
     ask.mockReturnValue(true);
     fireEvent.click(screen.getByRole('button', { name: 'All pages' }));

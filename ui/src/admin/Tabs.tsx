@@ -25,7 +25,8 @@ export function Tabs<K extends string>({
   label: string;
   tabs: readonly TabDef<K>[];
   selected: K;
-  onSelect: (key: K) => void;
+  /** Returns false when the selection was refused (unsaved changes kept): the focus stays put. */
+  onSelect: (key: K) => boolean | void;
   /** Shown after a tab's name, e.g. an unread count. */
   badges?: Partial<Record<K, ReactNode>>;
   children: ReactNode;
@@ -35,8 +36,7 @@ export function Tabs<K extends string>({
   const moveTo = (index: number) => {
     const count = tabs.length;
     const tab = tabs[((index % count) + count) % count];
-    if (!tab) return;
-    onSelect(tab.key);
+    if (!tab || onSelect(tab.key) === false) return;
     list.current?.querySelector<HTMLButtonElement>(`#${tabId(tab.key)}`)?.focus();
   };
 
