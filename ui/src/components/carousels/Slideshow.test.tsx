@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routerFuture } from '../../app/routes';
+import { registerImages } from '../../lib/images';
 import pages from '../../content/pages.json';
 import { FOUNDER_SLIDESHOW_MS } from '../founder/FounderSlideshow';
 import { HOME_SLIDESHOW_MS, FounderTeaser } from '../home/FounderTeaser';
@@ -73,6 +74,31 @@ describe('Slideshow', () => {
     expect(active(container)?.getAttribute('src')).toBe(founderSlides[4]!.image.src);
     advance(1);
     expect(active(container)?.getAttribute('src')).toBe(founderSlides[5]!.image.src);
+  });
+
+  it("offers an uploaded photo's WebP variants at the slideshow's width, the first eager only at the top of a page", () => {
+    registerImages({
+      '/media/founder.jpg': {
+        width: 2400,
+        height: 1800,
+        placeholder: 'data:image/webp;base64,UklGR',
+        variants: [
+          { url: '/media/founder-480.webp', width: 480, height: 360, type: 'image/webp' },
+          { url: '/media/founder-1200.webp', width: 1200, height: 900, type: 'image/webp' },
+          { url: '/media/founder.jpg', width: 2400, height: 1800, type: 'image/jpeg' },
+        ],
+      },
+    });
+    const photos = [{ ...founderSlides[0]!, image: { ...founderSlides[0]!.image, src: '/media/founder.jpg' } }, founderSlides[1]!];
+    const { container } = render(<Slideshow photos={photos} intervalMs={3000} label="Studio" eager />);
+    const source = container.querySelector('picture > source')!;
+    expect(source.getAttribute('srcset')).toBe('/media/founder-480.webp 480w, /media/founder-1200.webp 1200w');
+    expect(source.getAttribute('sizes')).toBe('(min-width: 1024px) 58vw, 100vw');
+    const [first, second] = [...container.querySelectorAll('img')];
+    expect([first!.getAttribute('width'), first!.getAttribute('height'), first!.getAttribute('loading')]).toEqual(['2400', '1800', 'eager']);
+    // A bundled photo has no variants: a plain image, lazy below the first.
+    expect(second!.parentElement?.tagName).not.toBe('PICTURE');
+    expect(second!.getAttribute('loading')).toBe('lazy');
   });
 
   it('holds while hovered', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { altOf, type SlidePhoto } from '../../lib/pageTypes';
 import { usePause } from '../../lib/usePause';
+import { Picture } from '../ui/Picture';
 import { Dots } from './Dots';
 
 /** SPEC §9: slideshows crossfade over one second. */
@@ -42,15 +43,16 @@ export function Slideshow({ photos, intervalMs, label, dots = false, eager = fal
     <section aria-roledescription="carousel" aria-label={label} className={className} {...handlers}>
       <div className="relative aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
         {photos.map((photo, i) => (
-          <img
+          <Picture
             key={i}
             src={photo.image.src}
             alt={i === index ? altOf(photo.image) : ''}
             aria-hidden={i === index ? undefined : 'true'}
+            // Beside the text on large screens (7 of 12 columns), the full width below.
+            sizes="(min-width: 1024px) 58vw, 100vw"
             width={1200}
             height={900}
-            loading={eager && i === 0 ? 'eager' : 'lazy'}
-            decoding="async"
+            priority={eager && i === 0}
             data-active={i === index}
             style={{ transitionDuration: `${CROSSFADE_MS}ms` }}
             className={`absolute inset-0 size-full object-cover transition-opacity ease-in-out ${
