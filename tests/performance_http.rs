@@ -153,13 +153,18 @@ async fn an_admin_write_recompresses_the_shells() {
     server.stop().await;
 }
 
-/// The `href`s of the `<link rel="modulepreload">` tags of a page.
-fn modulepreloads(html: &str) -> Vec<String> {
-    html.split("<link rel=\"modulepreload\"")
+/// The `href`s of the tags of a page that open with `opening` (`<link rel="modulepreload"`).
+fn hrefs_of(html: &str, opening: &str) -> Vec<String> {
+    html.split(opening)
         .skip(1)
         .filter_map(|tag| tag.split("href=\"").nth(1)?.split('"').next())
         .map(str::to_string)
         .collect()
+}
+
+/// The `href`s of the `<link rel="modulepreload">` tags of a page.
+fn modulepreloads(html: &str) -> Vec<String> {
+    hrefs_of(html, "<link rel=\"modulepreload\"")
 }
 
 #[tokio::test]
@@ -226,11 +231,7 @@ async fn each_shell_preloads_its_own_page_chunk_after_the_entry() {
 
 /// The `href`s of the `<link rel="preload" as="font">` tags of a page.
 fn font_preloads(html: &str) -> Vec<String> {
-    html.split("<link rel=\"preload\" as=\"font\"")
-        .skip(1)
-        .filter_map(|tag| tag.split("href=\"").nth(1)?.split('"').next())
-        .map(str::to_string)
-        .collect()
+    hrefs_of(html, "<link rel=\"preload\" as=\"font\"")
 }
 
 /// The fonts of the first screen come with the stylesheet on every public page, so the text is
