@@ -212,7 +212,7 @@ impl Template {
             path: NOT_FOUND_PATH.to_string(),
             head,
             json: json.into(),
-            preloads: indented(assets::font_preloads()),
+            preloads: indented(assets::font_preloads().to_string()),
         };
         let not_found = Arc::new(self.render_source(&source, None));
         // The fixed routes first: they are what most visitors and crawlers ask for.
@@ -377,7 +377,7 @@ fn iso_date(ms: u64) -> String {
 
 /// The page's own script chunks, for the browser to fetch while it fetches the entry script
 /// rather than after running it, and on public pages the fonts of the first screen
-/// (docs/performance.md: what was measured, and why the hero photograph gets no preload).
+/// (docs/performance.md: what was measured, and why a bundled hero photograph gets no preload).
 fn preloads(route: &Route) -> String {
     // The admin pages render inside the admin frame, a chunk of its own that App loads first.
     let tags = if route.admin {
@@ -385,7 +385,7 @@ fn preloads(route: &Route) -> String {
     } else {
         [
             assets::page_preloads(&[&route.page]),
-            assets::font_preloads(),
+            assets::font_preloads().to_string(),
         ]
         .into_iter()
         .filter(|tags| !tags.is_empty())

@@ -299,24 +299,28 @@ const FIRST_SCREEN_FONTS: [&str; 2] = [
 ];
 
 /// `<link rel="preload" as="font">` tags for `FIRST_SCREEN_FONTS`, by their hashed names in the
-/// manifest; a font the build lacks is left out.
-pub fn font_preloads() -> String {
-    let manifest = &*MANIFEST;
-    FIRST_SCREEN_FONTS
-        .iter()
-        .filter_map(|font| {
-            manifest
-                .iter()
-                .find(|(source, _)| source.rsplit('/').next() == Some(*font))
-                .map(|(_, chunk)| {
-                    format!(
-                        "<link rel=\"preload\" as=\"font\" type=\"font/woff2\" crossorigin href=\"/{}\">",
-                        chunk.file
-                    )
-                })
-        })
-        .collect::<Vec<_>>()
-        .join("\n    ")
+/// manifest; a font the build lacks is left out. The same for every page of a build, so they are
+/// made once, on first use, not at every render.
+pub fn font_preloads() -> &'static str {
+    static TAGS: LazyLock<String> = LazyLock::new(|| {
+        let manifest = &*MANIFEST;
+        FIRST_SCREEN_FONTS
+            .iter()
+            .filter_map(|font| {
+                manifest
+                    .iter()
+                    .find(|(source, _)| source.rsplit('/').next() == Some(*font))
+                    .map(|(_, chunk)| {
+                        format!(
+                            "<link rel=\"preload\" as=\"font\" type=\"font/woff2\" crossorigin href=\"/{}\">",
+                            chunk.file
+                        )
+                    })
+            })
+            .collect::<Vec<_>>()
+            .join("\n    ")
+    });
+    &TAGS
 }
 
 fn imports_of<'m>(manifest: &'m HashMap<String, Chunk>, key: &'m str, out: &mut Vec<&'m str>) {
