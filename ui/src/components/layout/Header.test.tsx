@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routerFuture } from '../../app/routes';
@@ -45,22 +45,34 @@ describe('Header', () => {
     expect(renderHeader().dataset.scrolled).toBe('true');
   });
 
-  it('marks the current section in the main navigation', () => {
+  it('marks the current section in the main navigation', async () => {
     renderHeader('/portfolio/timeless-luxury');
+    // The mobile menu is mounted once the page is idle.
+    await screen.findByRole('dialog', { name: 'Menu', hidden: true });
     const current = screen
-      .getAllByRole('link', { current: 'page' })
+      .getAllByRole('link', { current: 'page', hidden: true })
       .map((link) => link.textContent);
     // Desktop navigation and mobile menu both mark it; Home stays unmarked on sub-pages.
     expect(current).toEqual(['Portfolio', 'Portfolio']);
   });
 
-  it('opens the mobile menu and closes it with Escape, returning focus', () => {
+  it('leaves the mobile menu out of the first render', () => {
+    renderHeader();
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
+    const open = screen.getByRole('button', { name: 'Open menu' });
+    // No reference to a menu that is not there yet.
+    expect(open.hasAttribute('aria-controls')).toBe(false);
+  });
+
+  it('opens the mobile menu and closes it with Escape, returning focus', async () => {
     renderHeader();
     const open = screen.getByRole('button', { name: 'Open menu' });
     open.focus();
     fireEvent.click(open);
     expect(open.getAttribute('aria-expanded')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close menu', hidden: true }));
+    const close = await screen.findByRole('button', { name: 'Close menu', hidden: true });
+    await waitFor(() => expect(document.activeElement).toBe(close));
+    expect(open.getAttribute('aria-controls')).toBe('mobile-menu');
 
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(open.getAttribute('aria-expanded')).toBe('false');
