@@ -162,13 +162,34 @@ fn hrefs_of(html: &str, opening: &str) -> Vec<String> {
         .collect()
 }
 
-/// The `href`s of the `<link rel="modulepreload">` tags of a page.
+/// What a page's `<template id="page-scripts">` holds: the scripts its entry starts once the page
+/// is painted.
+fn page_scripts(html: &str) -> &str {
+    let Some((_, rest)) = html.split_once("<template id=\"page-scripts\">") else {
+        return "";
+    };
+    rest.split_once("</template>").map_or(rest, |(t, _)| t)
+}
+
+/// The `href`s of the `<link rel="modulepreload">` tags of a page's `page_scripts`.
 fn modulepreloads(html: &str) -> Vec<String> {
-    hrefs_of(html, "<link rel=\"modulepreload\"")
+    hrefs_of(page_scripts(html), "<link rel=\"modulepreload\"")
+}
+
+/// The page with its `<template>` elements taken out: what the browser fetches as it parses.
+fn outside_templates(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some((before, after)) = rest.split_once("<template") {
+        out.push_str(before);
+        rest = after.split_once("</template>").map_or("", |(_, tail)| tail);
+    }
+    out.push_str(rest);
+    out
 }
 
 #[tokio::test]
-async fn each_shell_preloads_its_own_page_chunk_after_the_entry() {
+async fn each_shell_lists_its_own_page_chunks_for_after_the_first_paint() {
     let server = TestServer::start().await;
     let home = server.get("/").await.text().await.unwrap();
     let preloads = modulepreloads(&home);
@@ -176,9 +197,6 @@ async fn each_shell_preloads_its_own_page_chunk_after_the_entry() {
         preloads.iter().any(|p| p.starts_with("/assets/Home-")),
         "{home}"
     );
-    let entry = home.find("<script type=\"module\"").unwrap();
-    let home_chunk = home.find("/assets/Home-").unwrap();
-    assert!(entry < home_chunk, "the entry script comes first: {home}");
     assert_eq!(
         preloads.len(),
         preloads
@@ -223,22 +241,18 @@ async fn each_shell_preloads_its_own_page_chunk_after_the_entry() {
     );
 
     let missing = server.get("/no-such-page").await.text().await.unwrap();
-    assert!(!modulepreloads(&missing).iter().any(|p| p.contains("Home-")));
+    assert!(modulepreloads(&missing).is_empty());
     // Vite's manifest is read by the server, never served.
     assert_eq!(server.get("/.vite/manifest.json").await.status(), 404);
     server.stop().await;
 }
 
-/// The `href`s of the `<link rel="preload" as="font">` tags of a page.
-fn font_preloads(html: &str) -> Vec<String> {
-    hrefs_of(html, "<link rel=\"preload\" as=\"font\"")
-}
-
-/// The fonts of the first screen come with the stylesheet on every public page, so the text is
-/// laid out once, in its own font (no shift when a font arrives); the italic waits until a page
-/// uses it, and the panel, drawn by its script, preloads none.
+/// Before its first paint a page fetches its stylesheet and its one small entry script, and on `/`
+/// an uploaded hero photograph: no font and no other script, which would share a slow link with them. The
+/// app, the page's chunks and the web fonts come after that paint (ui/src/main.tsx), and the
+/// template that lists the chunks sits in the head, where the entry finds it.
 #[tokio::test]
-async fn public_pages_preload_the_upright_fonts_and_the_panel_none() {
+async fn before_the_first_paint_a_page_fetches_its_stylesheet_and_entry_only() {
     let server = TestServer::start().await;
     for path in [
         "/",
@@ -246,36 +260,45 @@ async fn public_pages_preload_the_upright_fonts_and_the_panel_none() {
         "/portfolio/timeless-luxury",
         "/contact",
         "/no-such-page",
+        "/admin-login",
     ] {
         let html = server.get(path).await.text().await.unwrap();
-        let fonts = font_preloads(&html);
-        assert_eq!(fonts.len(), 2, "{path}: {fonts:?}");
+        let fetched = outside_templates(&html);
         assert!(
-            fonts
-                .iter()
-                .any(|f| f.starts_with("/assets/manrope-latin-wght-normal-"))
+            !fetched.contains("rel=\"modulepreload\""),
+            "{path}: {fetched}"
         );
-        assert!(
-            fonts
-                .iter()
-                .any(|f| f.starts_with("/assets/cormorant-garamond-latin-wght-normal-"))
-        );
-        assert!(!fonts.iter().any(|f| f.contains("italic")));
-        // Fonts are fetched in CORS mode: without `crossorigin` the preload would not be reused.
+        assert!(!fetched.contains("as=\"font\""), "{path}: {fetched}");
+        assert!(!fetched.contains(".woff2"), "{path}: {fetched}");
+        // The one preload a page may have is the home page's uploaded hero photograph.
         assert_eq!(
-            html.matches("type=\"font/woff2\" crossorigin href=")
+            fetched.matches("<link rel=\"preload\"").count(),
+            fetched
+                .matches("<link rel=\"preload\" as=\"image\"")
                 .count(),
-            2,
-            "{path}"
+            "{path}: {fetched}"
         );
-        for font in &fonts {
-            let answer = server.get(font).await;
-            assert_eq!(answer.status(), 200, "{font}");
-            assert_eq!(answer.headers()["content-type"], "font/woff2", "{font}");
-        }
+        let scripts = fetched.matches("<script type=\"module\"").count();
+        assert_eq!(scripts, 1, "{path}: one entry script: {fetched}");
+        assert_eq!(fetched.matches("rel=\"stylesheet\"").count(), 1, "{path}");
+        let head_end = html.find("</head>").unwrap();
+        let template = html.find("<template id=\"page-scripts\">").unwrap();
+        assert!(template < head_end, "{path}: the template is in the head");
+        // The app first, then the page's own chunks (none on the not-found page).
+        let scripts = page_scripts(&html);
+        let app = scripts
+            .split("<script type=\"module\" crossorigin src=\"")
+            .nth(1)
+            .and_then(|tag| tag.split('"').next())
+            .unwrap_or_else(|| panic!("{path}: no app script: {scripts}"));
+        assert!(app.starts_with("/assets/start-"), "{path}: {app}");
+        assert_eq!(server.get(app).await.status(), 200, "{path}: {app}");
+        assert_eq!(
+            modulepreloads(&html).is_empty(),
+            path == "/no-such-page",
+            "{path}: {scripts}"
+        );
     }
-    let login = server.get("/admin-login").await.text().await.unwrap();
-    assert!(font_preloads(&login).is_empty(), "{login}");
     server.stop().await;
 }
 

@@ -20,7 +20,7 @@ async fn every_route_answers_200_with_its_own_title() {
             .unwrap()
             .to_string();
         assert!(
-            csp.contains("script-src 'self';") && csp.contains("frame-ancestors 'none'"),
+            csp.contains("script-src 'self' 'sha256-") && csp.contains("frame-ancestors 'none'"),
             "{csp}"
         );
         let body = res.text().await.unwrap();

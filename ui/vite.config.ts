@@ -25,6 +25,12 @@ function routeTableWithoutDescriptions(): Plugin {
 }
 
 /**
+ * index.html's script, main.tsx and the modules it imports, and the stylesheet: what a page loads
+ * before its first paint.
+ */
+const BEFORE_PAINT = /\/(index\.html|src\/main\.tsx|src\/lib\/firstPaint\.ts|src\/lib\/webFonts\.ts|src\/styles\/[\w-]+\.css)$/;
+
+/**
  * `vite build --ssr src/entry-server.tsx` (npm run build): the server bundle, one self-contained script with no imports that
  * the binary runs in QuickJS (src/render/engine.rs). It defines `StudioServer.render`
  * (src/entry-server.tsx) and holds no admin code.
@@ -46,16 +52,23 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? serverBuild : {
     outDir: 'dist',
     emptyOutDir: true,
-    // Only the entry is modulepreloaded by index.html; the server adds each route's own chunks to
-    // that route's shell, from the manifest (src/ui_build/assets.rs). The manifest is not served.
+    // The server names the app and each route's own chunks in that route's shell, from the
+    // manifest (src/ui_build/assets.rs). The manifest is not served.
     modulePreload: { polyfill: false },
     manifest: true,
     rolldownOptions: {
+      // Two entries: index.html's script (main.tsx), all a page loads before its first paint, and
+      // the app (start.tsx), which the server names in each shell for main.tsx to start after it
+      // (src/ui_build/assets.rs `app_scripts`).
+      input: { index: 'index.html', start: 'src/start.tsx' },
       output: {
-        // Everything the entry imports statically (Preact, the router, the layout) in the entry
-        // itself: one file compresses smaller than the entry plus a shared chunk, and it is one
-        // request fewer on every first load.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // Everything else the entries import statically (Preact, the router, the layout) goes
+        // into the app's file: one file compresses smaller than the app plus shared chunks, and it
+        // is fewer requests on every first load. main.tsx's own modules stay in its file, which
+        // imports nothing (src/ui_build/assets.rs checks).
+        codeSplitting: {
+          groups: [{ name: 'start', tags: ['$initial'], test: (id: string) => !BEFORE_PAINT.test(id) }],
+        },
       },
     },
   },

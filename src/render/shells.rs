@@ -128,7 +128,7 @@ impl Template {
                     vec![studio_ld.clone()]
                 },
             };
-            let mut preloads = preloads(route);
+            let mut preloads = page_scripts(route);
             if path == "/" {
                 preloads.push_str(&hero);
             }
@@ -212,7 +212,7 @@ impl Template {
             path: NOT_FOUND_PATH.to_string(),
             head,
             json: json.into(),
-            preloads: indented(assets::font_preloads().to_string()),
+            preloads: scripts_template(&[]),
         };
         let not_found = Arc::new(self.render_source(&source, None));
         // The fixed routes first: they are what most visitors and crawlers ask for.
@@ -254,7 +254,7 @@ impl Template {
             og_image,
             ld,
         };
-        let chunks = ROUTES.case_study().map(preloads).unwrap_or_default();
+        let chunks = ROUTES.case_study().map(page_scripts).unwrap_or_default();
         Ok(Source {
             path: project_path(&project.slug),
             head,
@@ -375,24 +375,28 @@ fn iso_date(ms: u64) -> String {
     stamp.chars().take(10).collect()
 }
 
-/// The page's own script chunks, for the browser to fetch while it fetches the entry script
-/// rather than after running it, and on public pages the fonts of the first screen
-/// (docs/performance.md: what was measured, and why a bundled hero photograph gets no preload).
-fn preloads(route: &Route) -> String {
-    // The admin pages render inside the admin frame, a chunk of its own that App loads first.
-    let tags = if route.admin {
-        assets::page_preloads(&["adminFrame", &route.page])
+/// The scripts a route's page starts once it is painted: the app and the page's own chunks
+/// (`assets::app_scripts`). The admin pages render inside the admin frame, a chunk of its own.
+fn page_scripts(route: &Route) -> String {
+    if route.admin {
+        scripts_template(&["adminFrame", &route.page])
     } else {
-        [
-            assets::page_preloads(&[&route.page]),
-            assets::font_preloads().to_string(),
-        ]
-        .into_iter()
-        .filter(|tags| !tags.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n    ")
-    };
-    indented(tags)
+        scripts_template(&[&route.page])
+    }
+}
+
+/// `assets::app_scripts` in the `<template id="page-scripts">` that ui/src/main.tsx stamps out
+/// after the first paint. The browser neither fetches nor runs what a template holds: fetched
+/// before that paint, these would share the link with the stylesheet and the page's photographs
+/// (docs/performance.md, "Lighthouse").
+fn scripts_template(modules: &[&str]) -> String {
+    let tags = assets::app_scripts(modules);
+    if tags.is_empty() {
+        return tags;
+    }
+    indented(format!(
+        "<template id=\"page-scripts\">\n    {tags}\n  </template>"
+    ))
 }
 
 /// Preload tags placed on lines of their own after the build's head.
@@ -457,8 +461,9 @@ mod tests {
             .unwrap();
         let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let home = String::from_utf8(shells.pages().get("/").unwrap().body.to_vec()).unwrap();
-        assert_eq!(home.matches("<script").count(), 2, "{home}");
-        assert_eq!(home.matches("</script>").count(), 2, "{home}");
+        // The JSON-LD, the site data and the app's script in the page-scripts template: no more.
+        assert_eq!(home.matches("<script").count(), 3, "{home}");
+        assert_eq!(home.matches("</script>").count(), 3, "{home}");
         assert!(home.contains("&lt;/script&gt;"));
     }
 

@@ -4,8 +4,7 @@
 //! The same negotiation (`Accept-Encoding`, `Vary`, one strong ETag per encoding, 304) serves the
 //! HTML shells, whose compressed copies src/render/shells.rs makes when it renders them. Vite's
 //! manifest (`.vite/manifest.json`, never served) says which chunks each page needs, so that every
-//! shell can name them for the browser to fetch at once (`page_preloads`), with the fonts of the
-//! first screen (`font_preloads`).
+//! shell can name them for the browser to fetch together once the page is painted (`app_scripts`).
 
 use super::Dist;
 use bytes::Bytes;
@@ -249,17 +248,23 @@ static MANIFEST: LazyLock<HashMap<String, Chunk>> = LazyLock::new(|| {
     }
 });
 
-/// `<link rel="modulepreload">` tags for the chunks of `modules` (each a `page` key of routes.json,
-/// or another lazily loaded module, whose component has the same name in PascalCase,
-/// docs/CONTRACTS.md) and every chunk they import, less those the shell loads anyway. Without them
-/// the browser learns of a page's chunk only once the entry script has run: one more round trip
-/// before anything shows.
-pub fn page_preloads(modules: &[&str]) -> String {
+/// The app's entry in Vite's manifest (ui/src/start.tsx): what every page runs once it is painted.
+const APP_ENTRY: &str = "src/start.tsx";
+
+/// The scripts a page starts once its first frame is painted (ui/src/main.tsx adds them from the
+/// shell's `<template id="page-scripts">`): the app's module script, and `<link rel="modulepreload">`
+/// tags for the chunks of `modules` (each a `page` key of routes.json, or another lazily loaded
+/// module, whose component has the same name in PascalCase, docs/CONTRACTS.md) and every chunk they
+/// import, less the app's own. Without them the browser would learn of a page's chunks only once
+/// the app has run: one more round trip before the page responds. Empty when the build has no app
+/// entry (then a page stays as the server rendered it).
+pub fn app_scripts(modules: &[&str]) -> String {
     let manifest = &*MANIFEST;
+    let Some(app) = manifest.get(APP_ENTRY).filter(|c| c.is_entry) else {
+        return String::new();
+    };
     let mut loaded = Vec::new();
-    for (entry, _) in manifest.iter().filter(|(_, c)| c.is_entry) {
-        imports_of(manifest, entry, &mut loaded);
-    }
+    imports_of(manifest, APP_ENTRY, &mut loaded);
     let mut needed = Vec::new();
     for module in modules {
         let mut chars = module.chars();
@@ -275,52 +280,24 @@ pub fn page_preloads(modules: &[&str]) -> String {
             imports_of(manifest, key, &mut needed);
         }
     }
-    needed
-        .iter()
-        .filter(|k| !loaded.contains(k))
-        .filter_map(|k| manifest.get(*k))
-        .map(|c| {
-            format!(
-                "<link rel=\"modulepreload\" crossorigin href=\"/{}\">",
-                c.file
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n    ")
-}
-
-/// The web fonts every public page paints its first screen with (ui/src/styles/fonts.css): the
-/// upright faces of the body and display families, not the italic. Fetched with the stylesheet
-/// rather than once it has been laid out, they are there for the first paint, so no text moves when
-/// they arrive (CLS 0; docs/performance.md, "Fonts").
-const FIRST_SCREEN_FONTS: [&str; 2] = [
-    "manrope-latin-wght-normal.woff2",
-    "cormorant-garamond-latin-wght-normal.woff2",
-];
-
-/// `<link rel="preload" as="font">` tags for `FIRST_SCREEN_FONTS`, by their hashed names in the
-/// manifest; a font the build lacks is left out. The same for every page of a build, so they are
-/// made once, on first use, not at every render.
-pub fn font_preloads() -> &'static str {
-    static TAGS: LazyLock<String> = LazyLock::new(|| {
-        let manifest = &*MANIFEST;
-        FIRST_SCREEN_FONTS
+    std::iter::once(format!(
+        "<script type=\"module\" crossorigin src=\"/{}\"></script>",
+        app.file
+    ))
+    .chain(
+        needed
             .iter()
-            .filter_map(|font| {
-                manifest
-                    .iter()
-                    .find(|(source, _)| source.rsplit('/').next() == Some(*font))
-                    .map(|(_, chunk)| {
-                        format!(
-                            "<link rel=\"preload\" as=\"font\" type=\"font/woff2\" crossorigin href=\"/{}\">",
-                            chunk.file
-                        )
-                    })
-            })
-            .collect::<Vec<_>>()
-            .join("\n    ")
-    });
-    &TAGS
+            .filter(|k| !loaded.contains(k))
+            .filter_map(|k| manifest.get(*k))
+            .map(|c| {
+                format!(
+                    "<link rel=\"modulepreload\" crossorigin href=\"/{}\">",
+                    c.file
+                )
+            }),
+    )
+    .collect::<Vec<_>>()
+    .join("\n    ")
 }
 
 fn imports_of<'m>(manifest: &'m HashMap<String, Chunk>, key: &'m str, out: &mut Vec<&'m str>) {
@@ -432,6 +409,29 @@ mod tests {
             HeaderValue::from_str(accept).unwrap(),
         );
         h
+    }
+
+    /// The shell's own script (ui/src/main.tsx) is all a page runs before its first paint: were it
+    /// to import a chunk statically, the browser would fetch that chunk (the app, if the build's
+    /// grouping caught it) before the page could paint.
+    #[test]
+    fn the_entry_imports_nothing_and_the_app_comes_first() {
+        let entry = MANIFEST
+            .get("index.html")
+            .expect("the build's index.html entry");
+        assert!(entry.is_entry);
+        assert!(entry.imports.is_empty(), "{:?}", entry.imports);
+        let scripts = app_scripts(&["home"]);
+        let app = &MANIFEST[APP_ENTRY].file;
+        assert!(
+            scripts.starts_with(&format!(
+                "<script type=\"module\" crossorigin src=\"/{app}\"></script>"
+            )),
+            "{scripts}"
+        );
+        assert!(scripts.contains("/assets/Home-"), "{scripts}");
+        assert!(!scripts.contains(&format!("href=\"/{app}\"")), "{scripts}");
+        assert_eq!(app_scripts(&[]).lines().count(), 1);
     }
 
     #[test]

@@ -18,8 +18,11 @@ use warp::reply::Response;
 use warp::{Filter, Rejection, Reply};
 
 /// The policy for every HTML page: scripts only from this origin (the inlined site data is JSON,
-/// not a script), no framing, and nothing loaded from other hosts but images an owner links to.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+/// not a script) and the one inline script of ui/index.html, by its hash (the web fonts from the
+/// first paint, ui/src/lib/webFonts.ts); no framing, and nothing loaded from other hosts but images
+/// an owner links to.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
+     script-src 'self' 'sha256-s0Ffk5xGCkrUWKFy8tFManN1v+d1uxqCZLe41eYH7Cc='; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self'; \
      connect-src 'self'; frame-src https://www.openstreetmap.org; object-src 'none'; \
      base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
@@ -507,6 +510,43 @@ fn set(res: &mut Response, name: impl header::IntoHeaderName, value: &'static st
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each inline script of the built shell is allowed by its hash, and nothing else inline is.
+    #[test]
+    fn the_policy_allows_the_shells_inline_scripts_by_their_hash() {
+        use base64::Engine;
+        use sha2::{Digest, Sha256};
+        let shell = crate::ui_build::Dist::get("index.html").expect("the built shell");
+        let shell = std::str::from_utf8(&shell.data).unwrap();
+        let inline: Vec<&str> = shell
+            .split("<script>")
+            .skip(1)
+            .filter_map(|rest| rest.split_once("</script>").map(|(code, _)| code))
+            .collect();
+        assert_eq!(inline.len(), 1, "{shell}");
+        let script_src = CONTENT_SECURITY_POLICY
+            .split(';')
+            .map(str::trim)
+            .find(|d| d.starts_with("script-src"))
+            .unwrap();
+        let hashes: Vec<String> = inline
+            .iter()
+            .map(|code| {
+                let digest = Sha256::digest(code.as_bytes());
+                format!(
+                    "'sha256-{}'",
+                    base64::engine::general_purpose::STANDARD.encode(digest)
+                )
+            })
+            .collect();
+        let mut expected = vec!["script-src".to_string(), "'self'".to_string()];
+        expected.extend(hashes);
+        assert_eq!(
+            script_src.split_whitespace().collect::<Vec<_>>(),
+            expected,
+            "update CONTENT_SECURITY_POLICY to the shell's inline script"
+        );
+    }
 
     #[test]
     fn download_names_are_plain_ascii() {

@@ -1,15 +1,19 @@
-import { hydrate, render } from 'preact';
-import { App } from './app/App';
-import { startHydration } from './lib/hydration';
+/**
+ * The entry, and all the script a page loads before its first paint: the page arrives rendered
+ * (src/render/), so its first frame needs the HTML and the stylesheet only. Once that frame is on
+ * screen, this starts the app and the page's own chunks, which the server lists in
+ * <template id="page-scripts">, and the web fonts (lib/webFonts.ts): none of them shares the link
+ * with what the first paint needs (docs/performance.md, "Lighthouse").
+ */
+import { afterFirstPaint } from './lib/firstPaint';
+import { startWebFonts } from './lib/webFonts';
 import './styles/index.css';
 
-const root = document.getElementById('app')!;
-// The server rendered this page's body (src/render/) for its URL: its path, and the route's own query
-// (the portfolio's ?category=, read as URLSearchParams reads it) when it has one.
-if (root.firstElementChild) {
-  startHydration();
-  hydrate(<App />, root);
-} else {
-  root.textContent = '';
-  render(<App />, root);
-}
+afterFirstPaint(() => {
+  const scripts = document.getElementById('page-scripts');
+  // A copy, not the template's own nodes: only a script made by the DOM runs when inserted.
+  if (scripts instanceof HTMLTemplateElement) document.head.append(document.importNode(scripts.content, true));
+  // Vite's dev server serves no shells: the app is imported here instead.
+  else if (import.meta.env.DEV) void import('./start');
+  void startWebFonts();
+});
