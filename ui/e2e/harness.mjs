@@ -126,6 +126,18 @@ export function launchBrowser() {
 }
 
 /**
+ * Pages start their app once they are painted (src/main.tsx), and until it has hydrated them their
+ * buttons do nothing and the contact form posts as a plain form. This makes `page.goto` wait, unless
+ * a test asks for another `waitUntil`, until the network has been idle for half a second: by then
+ * the app and the page's chunks have loaded and hydrated the page.
+ */
+export function gotoWaitsForTheApp(page) {
+  const goto = page.goto.bind(page);
+  page.goto = (url, options = {}) => goto(url, { waitUntil: 'networkidle', ...options });
+  return page;
+}
+
+/**
  * Records console errors, uncaught page errors and every request that leaves this machine.
  * Tests assert that `consoleErrors` and `foreignRequests` stay empty.
  */
