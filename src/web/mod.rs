@@ -5,7 +5,7 @@ pub mod contact_form;
 
 use crate::app::App;
 use crate::html::escape;
-use crate::render::page_cache::{Rendered, SitemapEntry};
+use crate::render::shells::{Rendered, SitemapEntry};
 use crate::site::ROUTES;
 use crate::ui_build::assets;
 use bytes::Bytes;
@@ -22,7 +22,7 @@ use warp::{Filter, Rejection, Reply};
 /// first paint, ui/src/lib/webFonts.ts); no framing, and nothing loaded from other hosts but images
 /// an owner links to.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
-     script-src 'self' 'sha256-s0Ffk5xGCkrUWKFy8tFManN1v+d1uxqCZLe41eYH7Cc='; \
+     script-src 'self' 'sha256-6miT96lSQUxGGv0Qr5gAdhddEjQftOLCbigdPpyAafA='; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self'; \
      connect-src 'self'; frame-src https://www.openstreetmap.org; object-src 'none'; \
      base-uri 'self'; form-action 'self'; frame-ancestors 'none'";

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { CACHED_KEY, startWebFonts } from './webFonts';
+import { startWebFonts } from './webFonts';
 
 /** `document.fonts.load`, answering each face when the test says so. */
 function fontLoader() {
@@ -17,14 +17,20 @@ function fontLoader() {
 const html = () => document.documentElement.classList;
 const settle = () => new Promise((done) => setTimeout(done, 0));
 
+/** The inline script of index.html's head, which runs before anything is drawn. */
+function inlineScript(): { code: string; head: string } {
+  const shell = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
+  const head = shell.slice(0, shell.indexOf('</head>'));
+  return { code: head.match(/<script>([^<]*)<\/script>/)?.[1] ?? '', head };
+}
+
 describe('web fonts', () => {
   beforeEach(() => {
-    localStorage.clear();
     html().remove('fonts');
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     Reflect.deleteProperty(document, 'fonts');
+    Reflect.deleteProperty(document, 'referrer');
   });
 
   test('a first page loads them after its paint and swaps them in at the first click only', async () => {
@@ -41,24 +47,12 @@ describe('web fonts', () => {
     // Not all in: a click changes nothing yet.
     document.body.click();
     expect(html().contains('fonts')).toBe(false);
-    expect(localStorage.getItem(CACHED_KEY)).toBeNull();
     pending[2]!.resolve();
     await started;
-    // Loaded, remembered, and still not used: the visitor may be reading.
-    expect(localStorage.getItem(CACHED_KEY)).toBe('1');
+    // Loaded, and still not used: the visitor may be reading.
     expect(html().contains('fonts')).toBe(false);
     document.body.click();
     expect(html().contains('fonts')).toBe(true);
-  });
-
-  test("index.html's inline script reads the same mark, before anything is drawn", () => {
-    const shell = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
-    const head = shell.slice(0, shell.indexOf('</head>'));
-    const inline = head.match(/<script>([^<]*)<\/script>/)?.[1] ?? '';
-    expect(inline).toContain(`localStorage.getItem('${CACHED_KEY}')`);
-    expect(inline).toContain("classList.add('fonts')");
-    // Before the stylesheet: the first paint already has the class.
-    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<!--studio:head-->'));
   });
 
   test('a page whose inline script found them cached loads nothing', async () => {
@@ -77,20 +71,25 @@ describe('web fonts', () => {
     await started;
     document.body.click();
     expect(html().contains('fonts')).toBe(false);
-    expect(localStorage.getItem(CACHED_KEY)).toBeNull();
   });
 
-  test('refused storage still swaps at the click', async () => {
-    const { pending } = fontLoader();
-    vi.stubGlobal('localStorage', {
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-    });
-    const started = startWebFonts();
-    pending.forEach((p) => p.resolve());
-    await started;
-    document.body.click();
-    expect(html().contains('fonts')).toBe(true);
+  test.each([
+    ['reload', '', true],
+    ['back_forward', '', true],
+    ['navigate', `${location.origin}/portfolio`, true],
+    ['navigate', 'https://www.google.com/', false],
+    ['navigate', `${location.origin}.example.net/`, false],
+    ['navigate', '', false],
+  ])("index.html's inline script: a %s from %j uses the fonts from the first paint: %s", (type, referrer, uses) => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as PerformanceNavigationTiming]);
+    Object.defineProperty(document, 'referrer', { configurable: true, value: referrer });
+    new Function(inlineScript().code)();
+    expect(html().contains('fonts')).toBe(uses);
+  });
+
+  test("index.html's inline script runs before the stylesheet and stores nothing", () => {
+    const { code, head } = inlineScript();
+    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<!--studio:head-->'));
+    expect(code).not.toMatch(/Storage|cookie/);
   });
 });

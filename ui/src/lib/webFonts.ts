@@ -1,12 +1,15 @@
 /**
  * The web fonts, without ever moving a line (styles/fonts.css has the stand-ins they replace).
  *
- * A browser that has them (its visit before fetched them: `studio:fonts` in localStorage) uses them
- * from a page's first paint on: index.html's inline script adds `fonts` to <html> before anything is
- * drawn. On a browser's first page they are fetched once that page is painted, and swapped in at
- * the visitor's first click: a swap then moves text the visitor is not reading (a layout shift
- * within 500 ms of an input is not one), where a swap while the page is read could move every line
- * under the reader's eyes whenever a word wraps differently in the two faces.
+ * A page reloaded, reached by the back button or from another page of the site uses them from its
+ * first paint: that browser fetched them on the page before (they are immutable in its cache for a
+ * year), and index.html's inline script adds `fonts` to <html> before anything is drawn. Nothing is
+ * stored on the visitor's device to know it (docs/stats.md). Should the guess be wrong, the faces'
+ * `font-display: optional` keeps the stand-ins for that page rather than swap later. Any other page
+ * (a visitor's first) fetches them once it is painted and swaps them in at the visitor's first
+ * click: a swap then moves text the visitor is not reading (a layout shift within 500 ms of an
+ * input is not one), where a swap while the page is read could move every line under the reader's
+ * eyes whenever a word wraps differently in the two faces.
  */
 
 /** The faces the pages draw with: the display face in both styles, and the body face. */
@@ -15,9 +18,6 @@ const FACES = [
   'italic 500 1em "Cormorant Garamond Variable"',
   '400 1em "Manrope Variable"',
 ];
-
-/** Set once the fonts have loaded: they are in the browser's cache (immutable, for a year). */
-export const CACHED_KEY = 'studio:fonts';
 
 const root = () => document.documentElement;
 
@@ -35,23 +35,14 @@ export function loadWebFonts(): Promise<boolean> {
   );
 }
 
-function remember(): void {
-  try {
-    localStorage.setItem(CACHED_KEY, '1');
-  } catch {
-    // Storage refused (a private window, a full quota): the next page swaps at a click again.
-  }
-}
-
 /**
  * main.tsx, once the page is painted. Nothing to do when the page already uses the fonts;
- * otherwise loads them, remembers it, and swaps them in at the first click.
+ * otherwise loads them and swaps them in at the first click.
  */
 export function startWebFonts(): Promise<void> {
   if (root().classList.contains('fonts')) return Promise.resolve();
   return loadWebFonts().then((loaded) => {
     if (!loaded) return;
-    remember();
     addEventListener('click', useWebFonts, { once: true, capture: true, passive: true });
   });
 }

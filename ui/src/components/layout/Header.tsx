@@ -52,6 +52,8 @@ export function Header() {
             </ul>
           </nav>
           <button
+            // index.html hides it when JavaScript is off (the header shows the main links instead).
+            id="menu-button"
             type="button"
             aria-label="Open menu"
             aria-expanded={menuOpen}
