@@ -56,6 +56,55 @@ fn rendering_reaches_neither_app_nor_the_handlers() {
     }
 }
 
+/// Inside `render/` too: the page cache keeps what the shells make, and the shells know nothing of
+/// the page cache. Each file's `super::` and `crate::render::` paths outside its tests are edges.
+#[test]
+fn render_modules_import_no_circle() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/render");
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    let siblings: BTreeSet<String> = files
+        .iter()
+        .filter_map(|f| f.file_stem()?.to_str().map(str::to_string))
+        .filter(|stem| stem != "mod")
+        .collect();
+    assert!(siblings.contains("shells") && siblings.contains("page_cache"));
+    let mut edges = Edges::new();
+    for file in &files {
+        let from = file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        let from = if from == "mod" { "render" } else { from };
+        let text = std::fs::read_to_string(file).expect("a file of src/render");
+        let code = code_only(text.split("#[cfg(test)]").next().unwrap_or_default());
+        for prefix in ["super::", "crate::render::"] {
+            for (offset, _) in code.match_indices(prefix) {
+                // `super::` in render/mod.rs is the crate root, not a sibling.
+                if prefix == "super::" && from == "render" {
+                    continue;
+                }
+                let to = ident(&code[offset + prefix.len()..]);
+                if siblings.contains(to) && to != from {
+                    let line = code[..offset].matches('\n').count() + 1;
+                    edges
+                        .entry(from.to_string())
+                        .or_default()
+                        .entry(to.to_string())
+                        .or_insert_with(|| format!("src/render/{from}.rs:{line}"));
+                }
+            }
+        }
+    }
+    assert!(
+        edges
+            .get("page_cache")
+            .is_some_and(|e| e.contains_key("shells")),
+        "the scan found no edge from page_cache to shells: {edges:?}"
+    );
+    assert_eq!(cycles(&edges), Vec::<Vec<String>>::new(), "{edges:?}");
+}
+
 /// The scan itself finds what it must: a `use crate::{..}` group, a nested group, a path in code;
 /// not a comment, a string, `$crate` or a module's own paths.
 #[test]

@@ -10,29 +10,16 @@
 
 use super::Renderer;
 use super::page_data::Site;
-use super::shells::{NOT_FOUND_PATH, Source, Template};
+use super::shells::{Built, Lookups, NOT_FOUND_PATH, Rendered, SitemapEntry, Source, Template};
 use crate::origin::Origin;
 use crate::store::{Project, Store};
 use crate::ui_build::assets::Encoded;
 use anyhow::{Context, Result};
-use bytes::Bytes;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, RwLock, mpsc};
 use std::time::{Duration, Instant};
-
-/// One finished page: the bytes sent and their ETag.
-pub struct Rendered {
-    pub body: Bytes,
-    pub etag: String,
-    /// The same page with its brotli and gzip copies, compressed once here and sent as they are.
-    pub encoded: Encoded,
-    /// Admin pages and previews are kept out of search engines.
-    pub noindex: bool,
-    /// The large copies, sent from a file while the page lives (src/zerocopy.rs).
-    pub(super) _sendfile: crate::zerocopy::Registered,
-}
 
 /// Every page's finished shell and data, the not-found page, the former slugs and the sitemap.
 pub struct Pages {
@@ -55,32 +42,17 @@ pub struct Pages {
     done: (Mutex<bool>, Condvar),
 }
 
-/// What a request's path is looked up in: each page's shell (with the pages of a route's query
-/// values), the pages' data, and the former addresses.
-pub(super) struct Lookups {
-    pub by_path: HashMap<String, Arc<Rendered>>,
-    pub queries: HashMap<String, String>,
-    pub data_by_path: HashMap<String, Arc<Encoded>>,
-    pub redirects: HashMap<String, String>,
-}
-
-/// A page search engines are told about.
-pub struct SitemapEntry {
-    pub path: String,
-    /// `YYYY-MM-DD` of the last change, when the page has one of its own (a project).
-    pub lastmod: Option<String>,
-}
-
 impl Pages {
-    /// A new set of pages, each as its shell; the worker renders the bodies of `sources` in their
-    /// order.
-    pub(super) fn new(
-        lookups: Lookups,
-        sitemap: Vec<SitemapEntry>,
-        founder_path: String,
-        not_found: Arc<Rendered>,
-        sources: Vec<Source>,
-    ) -> Pages {
+    /// A new set of pages, each as its shell; the worker renders the bodies of its sources in
+    /// their order.
+    pub(super) fn new(built: Built) -> Pages {
+        let Built {
+            lookups,
+            sitemap,
+            founder_path,
+            not_found,
+            sources,
+        } = built;
         let Lookups {
             by_path,
             queries,
@@ -233,8 +205,11 @@ impl Shells {
         renderer: Renderer,
     ) -> Result<Shells> {
         let template = Arc::new(Template::parse(index_html)?);
-        let pages =
-            Arc::new(template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?);
+        let pages = Arc::new(Pages::new(template.render_all(&Site::load(
+            store,
+            &origin.for_pages(store)?,
+            None,
+        )?)?));
         let renderer = Arc::new(renderer);
         let (worker, queue) = mpsc::channel::<Arc<Pages>>();
         let (template_, renderer_) = (template.clone(), renderer.clone());
@@ -273,10 +248,10 @@ impl Shells {
     /// Re-renders every page from the store; called after each admin write.
     pub fn refresh(&self, store: &Store) -> Result<()> {
         let origin = self.origin.for_pages(store)?;
-        let pages = Arc::new(
+        let pages = Arc::new(Pages::new(
             self.template
                 .render_all(&Site::load(store, &origin, None)?)?,
-        );
+        ));
         let old = {
             let mut guard = self.current.write().unwrap_or_else(|p| p.into_inner());
             std::mem::replace(&mut *guard, pages.clone())

@@ -1,9 +1,10 @@
 //! What each page's HTML shell is made of: its data (`page_data`) inlined, and the same data as JSON
-//! with an ETag for client-side navigation (`GET /api/page-data`); its head tags, preloads and
-//! structured data; and the built `index.html` cut at its markers (`Template`), with the
-//! server-rendered body put in when there is one. The page cache (`page_cache`) decides when.
+//! with an ETag for client-side navigation (`GET /api/page-data`); its head tags, the scripts it
+//! starts after its first paint and structured data; and the built `index.html` cut at its markers
+//! (`Template`), with the server-rendered body put in when there is one. Out of it come finished
+//! pages (`Rendered`) and a whole site's (`Built`), which the page cache (`page_cache`) keeps and
+//! renders the bodies of; this module knows nothing of it.
 
-use super::page_cache::{Lookups, Pages, Rendered, SitemapEntry};
 use super::page_data::Site;
 use crate::html::escape;
 use crate::pages;
@@ -26,6 +27,45 @@ const DATA_MARKER: &str = "<!--studio:data-->";
 /// The path the not-found page is rendered at: no route has it, so the router shows the
 /// not-found page, as it does in the browser for whatever path was asked.
 pub(super) const NOT_FOUND_PATH: &str = "/__not-found__";
+
+/// One finished page: the bytes sent and their ETag.
+pub struct Rendered {
+    pub body: Bytes,
+    pub etag: String,
+    /// The same page with its brotli and gzip copies, compressed once here and sent as they are.
+    pub encoded: Encoded,
+    /// Admin pages and previews are kept out of search engines.
+    pub noindex: bool,
+    /// The large copies, sent from a file while the page lives (src/zerocopy.rs).
+    pub(super) _sendfile: crate::zerocopy::Registered,
+}
+
+/// What a request's path is looked up in: each page's shell (with the pages of a route's query
+/// values), the pages' data, and the former addresses.
+pub(super) struct Lookups {
+    pub by_path: HashMap<String, Arc<Rendered>>,
+    pub queries: HashMap<String, String>,
+    pub data_by_path: HashMap<String, Arc<Encoded>>,
+    pub redirects: HashMap<String, String>,
+}
+
+/// A page search engines are told about.
+pub struct SitemapEntry {
+    pub path: String,
+    /// `YYYY-MM-DD` of the last change, when the page has one of its own (a project).
+    pub lastmod: Option<String>,
+}
+
+/// Every page of a site as its shell, what the live `Pages` (page_cache.rs) are made of: the
+/// lookups, the sitemap, the founder page's path, the not-found page, and what the worker renders
+/// the bodies of, in order.
+pub(super) struct Built {
+    pub lookups: Lookups,
+    pub sitemap: Vec<SitemapEntry>,
+    pub founder_path: String,
+    pub not_found: Arc<Rendered>,
+    pub sources: Vec<Source>,
+}
 
 /// One page to render: its path, head, data and preloads, as its shell has them.
 #[derive(Clone)]
@@ -91,7 +131,7 @@ impl Template {
         })
     }
 
-    pub(super) fn render_all(&self, site: &Site) -> Result<Pages> {
+    pub(super) fn render_all(&self, site: &Site) -> Result<Built> {
         let name = site.studio_name();
         let studio_ld = site.studio_ld();
         let mut by_path = HashMap::new();
@@ -219,18 +259,18 @@ impl Template {
         sources.push(source);
         sources.extend(variants);
         sources.extend(projects);
-        Ok(Pages::new(
-            Lookups {
+        Ok(Built {
+            lookups: Lookups {
                 by_path,
                 queries,
                 data_by_path,
                 redirects,
             },
             sitemap,
-            format!("/{}", site.founder.slug),
+            founder_path: format!("/{}", site.founder.slug),
             not_found,
             sources,
-        ))
+        })
     }
 
     /// What a project's page is made of; `preview` keeps it out of search engines.
