@@ -67,13 +67,14 @@ pub(super) struct Built {
     pub sources: Vec<Source>,
 }
 
-/// One page to render: its path, head, data and preloads, as its shell has them.
+/// One page to render: its path, head, data and the tags it adds after the build's head (the
+/// page-scripts template and, on `/`, the hero photograph's preload), as its shell has them.
 #[derive(Clone)]
 pub(super) struct Source {
     pub(super) path: String,
     head: Head,
     pub(super) json: Arc<str>,
-    preloads: String,
+    page_tags: String,
 }
 
 /// The built `index.html`, cut at its markers.
@@ -168,15 +169,15 @@ impl Template {
                     vec![studio_ld.clone()]
                 },
             };
-            let mut preloads = page_scripts(route);
+            let mut page_tags = page_scripts(route);
             if path == "/" {
-                preloads.push_str(&hero);
+                page_tags.push_str(&hero);
             }
             let source = Source {
                 path: path.clone(),
                 head,
                 json: json.into(),
-                preloads,
+                page_tags,
             };
             by_path.insert(path.clone(), Arc::new(self.render_source(&source, None)));
             // The page per value of its query parameter shares its head and data: only the body,
@@ -252,7 +253,7 @@ impl Template {
             path: NOT_FOUND_PATH.to_string(),
             head,
             json: json.into(),
-            preloads: scripts_template(&[]),
+            page_tags: scripts_template(&[]),
         };
         let not_found = Arc::new(self.render_source(&source, None));
         // The fixed routes first: they are what most visitors and crawlers ask for.
@@ -299,7 +300,7 @@ impl Template {
             path: project_path(&project.slug),
             head,
             json: json.into(),
-            preloads: chunks,
+            page_tags: chunks,
         })
     }
 
@@ -308,7 +309,7 @@ impl Template {
         let Source {
             head,
             json,
-            preloads,
+            page_tags,
             ..
         } = source;
         let title = escape(&head.title);
@@ -348,8 +349,8 @@ impl Template {
         );
         let data_tag =
             format!("<script type=\"application/json\" id=\"site-data\">{json}</script>");
-        // The page's own preloads go after the build's entry script and stylesheet, which every
-        // page needs first.
+        // The page's own tags go after the build's entry script and stylesheet, which every page
+        // needs first.
         let (build_head, rest) = match self.between.split_once("</head>") {
             Some((head, rest)) => (head, ["</head>", rest].concat()),
             None => (self.between.as_str(), String::new()),
@@ -361,7 +362,7 @@ impl Template {
             self.before_head.as_str(),
             &head_tags,
             build_head,
-            preloads,
+            page_tags,
             &rest,
             body.unwrap_or_default(),
             before_nojs,
