@@ -1,6 +1,9 @@
 /** Waiting for the first frame of a page to be on screen. */
 
-/** The longest a page waits for a paint it may never report (a browser without paint timing that also lacks requestAnimationFrame, a page that stays hidden). */
+/**
+ * The longest a page waits for a paint it may never report (a page that stays hidden, a browser
+ * with neither paint timing nor requestAnimationFrame).
+ */
 export const FIRST_PAINT_TIMEOUT_MS = 3000;
 
 /**

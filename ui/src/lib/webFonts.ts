@@ -22,12 +22,12 @@ const FACES = [
 const root = () => document.documentElement;
 
 /** Uses the web fonts: `fonts` on <html> puts them first in the theme's families. */
-export function useWebFonts(): void {
+function useWebFonts(): void {
   root().classList.add('fonts');
 }
 
 /** Fetches the faces; true once all have arrived, false when one could not be loaded. */
-export function loadWebFonts(): Promise<boolean> {
+function loadWebFonts(): Promise<boolean> {
   if (!document.fonts?.load) return Promise.resolve(false);
   return Promise.all(FACES.map((face) => document.fonts.load(face))).then(
     () => true,
