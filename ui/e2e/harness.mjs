@@ -109,8 +109,13 @@ export async function startStudio({ env = {} } = {}) {
   return { baseUrl, dataFile, stop, output: () => output };
 }
 
-export function launchBrowser() {
-  return chromium.launch({
+/**
+ * Chromium, whose every page's `goto` waits for the app (`gotoWaitsForTheApp`): a page starts its
+ * app once it is painted (src/main.tsx), and until the app has hydrated it, its buttons do nothing
+ * and the contact form posts as a plain form.
+ */
+export async function launchBrowser() {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -123,15 +128,21 @@ export function launchBrowser() {
       '--no-first-run',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => gotoWaitsForTheApp(await newPage());
+    return context;
+  };
+  return browser;
 }
 
 /**
- * Pages start their app once they are painted (src/main.tsx), and until it has hydrated them their
- * buttons do nothing and the contact form posts as a plain form. This makes `page.goto` wait, unless
- * a test asks for another `waitUntil`, until the network has been idle for half a second: by then
- * the app and the page's chunks have loaded and hydrated the page.
+ * Makes `page.goto` wait, unless a test asks for another `waitUntil`, until the network has been
+ * idle for half a second: by then the app and the page's chunks have loaded and hydrated the page.
  */
-export function gotoWaitsForTheApp(page) {
+function gotoWaitsForTheApp(page) {
   const goto = page.goto.bind(page);
   page.goto = (url, options = {}) => goto(url, { waitUntil: 'networkidle', ...options });
   return page;

@@ -79,8 +79,7 @@ describe('inbox', () => {
     await sendAsPerson('Ravi Kumar', 'ravi@example.in', 'A villa in Kokapet, three floors.');
 
     const { page, check } = await openPage();
-    // The app starts after the first paint; until then the form is the plain one that posts.
-    await page.goto('/contact', { waitUntil: 'networkidle' });
+    await page.goto('/contact');
     const form = page.getByRole('main').getByRole('form', { name: 'Send Us a Message' });
     await form.getByLabel('Name').fill('Meera Iyer');
     await form.getByLabel('Email').fill('meera@example.in');

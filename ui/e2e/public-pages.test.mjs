@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, gotoWaitsForTheApp, launchBrowser, scrollThrough, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, scrollThrough, startStudio, watchPage } from './harness.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 const site = readJson('../src/site.json');
@@ -104,7 +104,7 @@ async function openPage({ viewport = { width: 1280, height: 800 }, javaScriptEna
       return animate.call(this, keyframes, options);
     };
   });
-  const page = gotoWaitsForTheApp(await context.newPage());
+  const page = await context.newPage();
   const watched = watchPage(page);
   const check = async (ignoreError = () => false) => {
     await context.close();
