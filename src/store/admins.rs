@@ -5,12 +5,12 @@ use super::*;
 
 impl Store {
     pub fn admin_count(&self) -> Result<u64> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         Ok(txn.open_table(ADMINS)?.len()?)
     }
 
     pub fn admin(&self, id: u64) -> Result<Option<Admin>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let table = txn.open_table(ADMINS)?;
         table.get(id)?.map(|v| Admin::decode(v.value())).transpose()
     }
@@ -20,8 +20,8 @@ impl Store {
     }
 
     pub fn admins(&self) -> Result<Vec<Admin>> {
-        let txn = self.db.begin_read()?;
-        decode_all(&txn.open_table(ADMINS)?)
+        let txn = self.read_txn()?;
+        decode_all(ADMINS.name(), &txn.open_table(ADMINS)?, self.strict)
     }
 
     /// Sets an admin's password hash, creating the admin when missing. Changing a password makes a
@@ -29,7 +29,7 @@ impl Store {
     /// token signed before is refused. Returns the admin and whether it was created.
     pub fn set_admin_password(&self, username: &str, password_hash: &str) -> Result<(Admin, bool)> {
         self.write(|txn| {
-            let existing = decode_all::<Admin>(&txn.open_table(ADMINS)?)?
+            let existing = decode_all::<Admin>(ADMINS.name(), &txn.open_table(ADMINS)?, false)?
                 .into_iter()
                 .find(|a| a.username == username);
             let created = existing.is_none();

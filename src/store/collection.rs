@@ -55,9 +55,9 @@ pub fn no_rule<R>(_: Option<&R>, _: &mut R, _: &mut [R]) -> Result<(), Refused> 
 impl Store {
     /// Every record of the kind, in its list order.
     pub fn list<R: Record>(&self) -> Result<Vec<R>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let mut all: Vec<R> = match table_to_read(&txn, R::TABLE)? {
-            Some(table) => decode_all(&table)?,
+            Some(table) => decode_all(R::TABLE.name(), &table, self.strict)?,
             None => Vec::new(),
         };
         R::sort(&mut all);
@@ -65,7 +65,7 @@ impl Store {
     }
 
     pub fn get<R: Record>(&self, id: u64) -> Result<Option<R>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let Some(table) = table_to_read(&txn, R::TABLE)? else {
             return Ok(None);
         };
@@ -80,7 +80,7 @@ impl Store {
         by: &str,
     ) -> Result<Result<(R, u64), Refused>> {
         self.write(|txn| {
-            let others: Vec<R> = decode_all(&txn.open_table(R::TABLE)?)?;
+            let others: Vec<R> = decode_all(R::TABLE.name(), &txn.open_table(R::TABLE)?, false)?;
             let mut record = record;
             record.set_id(0);
             match apply_rule(txn, None, &mut record, others, rule)? {
@@ -182,7 +182,7 @@ impl Store {
     /// list in its new order.
     pub fn reorder<R: Record>(&self, ids: &[u64]) -> Result<Result<Vec<R>, Refused>> {
         self.write(|txn| {
-            let mut all: Vec<R> = decode_all(&txn.open_table(R::TABLE)?)?;
+            let mut all: Vec<R> = decode_all(R::TABLE.name(), &txn.open_table(R::TABLE)?, false)?;
             let mut wanted = ids.to_vec();
             wanted.sort_unstable();
             let mut have: Vec<u64> = all.iter().map(R::id).collect();
@@ -210,7 +210,7 @@ fn replace_in<R: Record>(
     rule: Rule<'_, R>,
     save: Save<'_>,
 ) -> Result<Result<(R, u64), Refused>> {
-    let mut others: Vec<R> = decode_all(&txn.open_table(R::TABLE)?)?;
+    let mut others: Vec<R> = decode_all(R::TABLE.name(), &txn.open_table(R::TABLE)?, false)?;
     let Some(at) = others.iter().position(|r| r.id() == id) else {
         return Ok(Err(Refused::NotFound));
     };

@@ -75,8 +75,9 @@ impl Store {
 
     /// Every message, newest first.
     pub fn contacts(&self) -> Result<Vec<ContactMessage>> {
-        let txn = self.db.begin_read()?;
-        let mut all: Vec<ContactMessage> = decode_all(&txn.open_table(CONTACTS)?)?;
+        let txn = self.read_txn()?;
+        let mut all: Vec<ContactMessage> =
+            decode_all(CONTACTS.name(), &txn.open_table(CONTACTS)?, self.strict)?;
         all.sort_by_key(|m| std::cmp::Reverse((m.created_at_ms, m.id)));
         Ok(all)
     }

@@ -187,7 +187,8 @@ pub(super) fn upgrade_content(txn: &WriteTransaction) -> Result<bool> {
     }
     let seed = &*crate::site::SEED;
     let now = now_ms();
-    let mut projects: Vec<Project> = decode_all(&txn.open_table(PROJECTS)?)?;
+    let mut projects: Vec<Project> =
+        decode_all(PROJECTS.name(), &txn.open_table(PROJECTS)?, false)?;
     for stored in &mut projects {
         let Some(from_seed) = seed.projects.iter().find(|p| p.slug == stored.slug) else {
             continue;

@@ -33,7 +33,7 @@ impl Store {
 
     /// A stored file with its bytes.
     pub fn media(&self, name: &str) -> Result<Option<MediaFile>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let Some(mut file) = record(&txn.open_table(MEDIA)?, name)? else {
             return Ok(None);
         };
@@ -49,7 +49,7 @@ impl Store {
 
     /// A stored file's record alone (`bytes` empty): what it is, without reading what it holds.
     pub fn media_record(&self, name: &str) -> Result<Option<MediaFile>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         record(&txn.open_table(MEDIA)?, name)
     }
 
@@ -58,7 +58,7 @@ impl Store {
         &self,
         names: impl IntoIterator<Item = &'a str>,
     ) -> Result<Vec<(String, StoredImage)>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let table = txn.open_table(MEDIA)?;
         let mut found = Vec::new();
         for name in names {
@@ -73,7 +73,7 @@ impl Store {
 
     /// The stored names of every uploaded file.
     pub fn media_names(&self) -> Result<Vec<String>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let table = txn.open_table(MEDIA)?;
         let mut names = Vec::new();
         for entry in table.iter()? {

@@ -33,13 +33,18 @@ pub use revisions::{KEEP as KEEP_REVISIONS, changed_paths};
 pub use stats::{MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY};
 pub use tls::{AcmeAccount, TlsCertificate};
 
+mod reopen;
+
+pub use reopen::{DISK_FULL, WritesRefused};
+
+use crate::health::Health;
 use anyhow::{Context, Result, anyhow, bail};
 use redb::{
-    Database, DatabaseError, ReadableDatabase, ReadableTable, ReadableTableMetadata,
-    TableDefinition, TableHandle, WriteTransaction,
+    Database, DatabaseError, ReadTransaction, ReadableDatabase, ReadableTable,
+    ReadableTableMetadata, TableDefinition, TableHandle, WriteTransaction,
 };
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The layout of the data file as a whole; bumped only when tables are added, renamed or re-keyed.
@@ -90,11 +95,30 @@ pub struct HeroSlideInput {
     pub is_active: bool,
 }
 
-/// A cheap handle on the open data file.
+/// redb's page cache. Its default, 1 GiB, let the server grow by about 2 MB per photo upload and
+/// never give it back (41 to 225 MB over a 10-minute soak); a Raspberry Pi 3 has 1 GB for
+/// everything. Pages a visitor asks for again are answered from the page cache in memory
+/// (src/render), not from redb's, so a small cache costs little (docs/operations.md).
+pub const CACHE_SIZE: usize = 16 * 1024 * 1024;
+
+/// A cheap handle on the open data file; every clone shares one database and one health.
 #[derive(Clone)]
 pub struct Store {
-    db: Arc<Database>,
+    inner: Arc<Inner>,
+    /// Set only inside `read_everything`: a record that does not decode fails the read, where
+    /// every other read skips it so that the rest of the site is still served.
+    strict: bool,
+}
+
+/// What every clone of a `Store` shares.
+struct Inner {
     path: PathBuf,
+    /// The open database; swapped for a fresh one after an I/O error (redb refuses everything
+    /// after one until the file is reopened), and `None` only while a reopen failed.
+    db: RwLock<Option<Arc<Database>>>,
+    health: Arc<Health>,
+    /// Whether a reopen thread is running.
+    reopening: Mutex<bool>,
 }
 
 pub fn now_ms() -> u64 {
@@ -115,28 +139,69 @@ pub fn iso8601(ms: u64) -> String {
 }
 
 impl Store {
-    /// Opens the data file, creating and seeding it when it does not exist yet.
+    /// Opens the data file, creating and seeding it only when there is no file at `path`: an
+    /// empty file, or one that is not a studio data file, is refused with what to do.
     pub fn open(path: &Path) -> Result<Store, OpenError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).with_context(|| {
-                format!("creating the folder {} for the data file", dir.display())
-            })?;
-        }
-        // redb would create the file with the umask's mode: make it private first (redb sets up
-        // an empty file as a new database).
-        match crate::private_files::create_new(path) {
-            Ok(_) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        let existed = match std::fs::metadata(path) {
+            Ok(meta) if meta.len() == 0 => {
+                return Err(anyhow!(
+                    "{} is empty (0 bytes): it is not a studio data file. Restore a backup with \
+                     `studio restore SNAPSHOT --data {}`, or remove the file to start a new site.",
+                    path.display(),
+                    path.display()
+                )
+                .into());
+            }
+            Ok(meta) if !meta.is_file() => {
+                return Err(anyhow!("{} is not a file", path.display()).into());
+            }
+            Ok(_) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
             Err(e) => {
                 return Err(anyhow!(e)
-                    .context(format!("creating the data file {}", path.display()))
+                    .context(format!("looking at the data file {}", path.display()))
                     .into());
             }
+        };
+        if !existed {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).with_context(|| {
+                    format!("creating the folder {} for the data file", dir.display())
+                })?;
+            }
+            // redb would create the file with the umask's mode: make it private first (redb sets
+            // up an empty file as a new database).
+            match crate::private_files::create_new(path) {
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => {
+                    return Err(anyhow!(e)
+                        .context(format!("creating the data file {}", path.display()))
+                        .into());
+                }
+            }
         }
-        let db = match Database::create(path) {
+        let builder = builder();
+        let opened = if existed {
+            builder.open(path)
+        } else {
+            builder.create(path)
+        };
+        let db = match opened {
             Ok(db) => db,
             Err(DatabaseError::DatabaseAlreadyOpen) => {
                 return Err(OpenError::Locked(path.to_path_buf()));
+            }
+            Err(e)
+                if existed && !matches!(e, DatabaseError::Storage(redb::StorageError::Io(_))) =>
+            {
+                return Err(anyhow!(
+                    "{} is not a studio data file, or it is damaged ({e}). Restore a backup with \
+                     `studio restore SNAPSHOT --data {}`, or move the file away to start a new site.",
+                    path.display(),
+                    path.display()
+                )
+                .into());
             }
             Err(e) => {
                 return Err(anyhow!(e)
@@ -144,23 +209,72 @@ impl Store {
                     .into());
             }
         };
-        let store = Store {
-            db: Arc::new(db),
-            path: path.to_path_buf(),
-        };
+        let store = Store::over(db, path);
         store
-            .prepare()
+            .prepare(existed)
             .with_context(|| format!("preparing the data file {}", path.display()))?;
         Ok(store)
     }
 
+    /// A handle on an open database.
+    fn over(db: Database, path: &Path) -> Store {
+        Store {
+            inner: Arc::new(Inner {
+                path: path.to_path_buf(),
+                db: RwLock::new(Some(Arc::new(db))),
+                health: Arc::new(Health::default()),
+                reopening: Mutex::new(false),
+            }),
+            strict: false,
+        }
+    }
+
+    /// The health of the data file, shared by every clone of this store.
+    pub fn health(&self) -> Arc<Health> {
+        self.inner.health.clone()
+    }
+
+    /// The database as it is now. Refused (as [`WritesRefused`]) only while a reopen after an
+    /// I/O error has not succeeded yet.
+    fn db(&self) -> Result<Arc<Database>> {
+        let db = self
+            .inner
+            .db
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        db.ok_or_else(|| anyhow::Error::new(self.refused()))
+    }
+
+    /// Begins a read of the database as it is now.
+    fn read_txn(&self) -> Result<ReadTransaction> {
+        self.db()?
+            .begin_read()
+            .map_err(|e| self.failed(anyhow::Error::new(e)))
+    }
+
     pub fn path(&self) -> &Path {
-        &self.path
+        &self.inner.path
     }
 
     /// Checks the format version of an existing file, or seeds a new one, in one transaction.
-    fn prepare(&self) -> Result<()> {
-        let txn = self.db.begin_write()?;
+    /// A file that `existed` but holds tables and no format version is some other program's
+    /// database: it is refused, not seeded over.
+    fn prepare(&self, existed: bool) -> Result<()> {
+        let db = self.db()?;
+        let txn = db.begin_write()?;
+        if existed && txn.open_table(META)?.get(META_FORMAT)?.is_none() {
+            let others = txn.list_tables()?.any(|t| t.name() != META.name());
+            if others {
+                bail!(
+                    "{} is a redb database but not a studio data file. Restore a backup with \
+                     `studio restore SNAPSHOT --data {}`, or move the file away to start a new \
+                     site.",
+                    self.path().display(),
+                    self.path().display()
+                );
+            }
+        }
         let format = {
             let meta = txn.open_table(META)?;
             meta.get(META_FORMAT)?.map(|v| v.value().to_vec())
@@ -216,7 +330,7 @@ impl Store {
 
     /// Proves the file is readable (for /healthz).
     pub fn check(&self) -> Result<()> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let meta = txn.open_table(META)?;
         meta.get(META_FORMAT)?
             .ok_or_else(|| anyhow!("the data file has no format version"))?;
@@ -225,7 +339,7 @@ impl Store {
 
     /// The key that signs admin tokens; made on first open and kept in the file.
     pub fn hmac_key(&self) -> Result<Vec<u8>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let meta = txn.open_table(META)?;
         let key = meta
             .get(META_HMAC_KEY)?
@@ -236,14 +350,26 @@ impl Store {
     /// Runs `f` with the file's path while no write can start: the file on disk is then a
     /// consistent database, so `f` may copy it.
     pub fn with_writes_paused<T>(&self, f: impl FnOnce(&Path) -> Result<T>) -> Result<T> {
-        let txn = self.db.begin_write().context("pausing writes")?;
-        let out = f(&self.path);
+        let db = self.db()?;
+        let txn = db
+            .begin_write()
+            .map_err(|e| self.failed(anyhow::Error::new(e)))
+            .context("pausing writes")?;
+        let out = f(self.path());
         txn.abort().context("resuming writes")?;
         out
     }
 
     /// Decodes every record of every table: proof that this release can read the whole file.
     pub fn read_everything(&self) -> Result<()> {
+        let strict = Store {
+            strict: true,
+            ..self.clone()
+        };
+        strict.read_all()
+    }
+
+    fn read_all(&self) -> Result<()> {
         self.admins()?;
         self.hero_slides()?;
         self.projects()?;
@@ -265,11 +391,24 @@ impl Store {
     }
 
     /// Runs `f` in one write transaction and commits it durably, or drops it on error.
+    /// An I/O error (a full disk) marks writes failing in the health and starts reopening the
+    /// file; the error then carries [`WritesRefused`], which the API answers with a 503.
     fn write<T>(&self, f: impl FnOnce(&WriteTransaction) -> Result<T>) -> Result<T> {
-        let txn = self.db.begin_write().context("starting a write")?;
-        let out = f(&txn)?;
-        txn.commit().context("committing a write")?;
-        Ok(out)
+        let db = self.db()?;
+        let result = (|| {
+            let txn = db.begin_write().context("starting a write")?;
+            let out = f(&txn)?;
+            txn.commit().context("committing a write")?;
+            Ok(out)
+        })();
+        drop(db);
+        match result {
+            Ok(out) => {
+                self.wrote();
+                Ok(out)
+            }
+            Err(e) => Err(self.failed(e)),
+        }
     }
 }
 
@@ -281,6 +420,12 @@ const VERIFY_CACHE: usize = 4 * 1024 * 1024;
 pub fn verify_file(path: &Path) -> Result<()> {
     // A small cache: the check reads every page once, and redb's default cache would keep them
     // all, so restoring a 300 MB file took 300 MB of memory (tests/offsite_backup.rs).
+    if std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
+        bail!(
+            "{} is empty (0 bytes): it is not a studio data file",
+            path.display()
+        );
+    }
     let mut db = match Database::builder().set_cache_size(VERIFY_CACHE).open(path) {
         Ok(db) => db,
         Err(DatabaseError::DatabaseAlreadyOpen) => {
@@ -322,11 +467,14 @@ pub fn verify_file(path: &Path) -> Result<()> {
             path.display()
         );
     }
-    let store = Store {
-        db: Arc::new(db),
-        path: path.to_path_buf(),
-    };
-    store.read_everything()
+    Store::over(db, path).read_everything()
+}
+
+/// How every data file is opened: with a cache a small machine can spare.
+fn builder() -> redb::Builder {
+    let mut builder = Database::builder();
+    builder.set_cache_size(CACHE_SIZE);
+    builder
 }
 
 fn slide_from(id: u64, i: HeroSlideInput, created_at_ms: u64) -> HeroSlide {
@@ -356,13 +504,44 @@ fn table_to_read<K: redb::Key + 'static, V: redb::Value + 'static>(
     }
 }
 
-fn decode_all<T: Versioned>(table: &impl ReadableTable<u64, &'static [u8]>) -> Result<Vec<T>> {
+/// Every record of a table. One that does not decode is skipped and logged, so the rest is still
+/// served, unless `strict` (the check that a whole file is readable), where it fails the read.
+fn decode_all<T: Versioned>(
+    name: &str,
+    table: &impl ReadableTable<u64, &'static [u8]>,
+    strict: bool,
+) -> Result<Vec<T>> {
     let mut out = Vec::new();
     for entry in table.iter()? {
-        let (_, v) = entry?;
-        out.push(T::decode(v.value())?);
+        let (id, v) = entry?;
+        if let Some(record) = decoded(name, &id.value(), T::decode(v.value()), strict)? {
+            out.push(record);
+        }
     }
     Ok(out)
+}
+
+/// A decoded record, or `None` (logged with its table and id) for one that does not decode,
+/// unless `strict`, where that is an error naming the record.
+fn decoded<T>(
+    table: &str,
+    id: &dyn std::fmt::Display,
+    record: Result<T>,
+    strict: bool,
+) -> Result<Option<T>> {
+    match record {
+        Ok(record) => Ok(Some(record)),
+        Err(e) if strict => Err(e.context(format!("reading record {id} of {table}"))),
+        Err(error) => {
+            tracing::warn!(
+                table,
+                id = %id,
+                error = %format!("{error:#}"),
+                "skipped a record that does not decode; the rest is served"
+            );
+            Ok(None)
+        }
+    }
 }
 
 /// The next id of a table, from a counter in meta, so a deleted id is never handed out again.
@@ -456,7 +635,7 @@ fn seed(txn: &WriteTransaction) -> Result<()> {
 /// Version 1 of every project, news item, testimonial and hero slide that has no revision yet.
 fn first_revisions(txn: &WriteTransaction, by: &str) -> Result<()> {
     fn each<R: Record>(txn: &WriteTransaction, by: &str) -> Result<()> {
-        let all: Vec<R> = decode_all(&txn.open_table(R::TABLE)?)?;
+        let all: Vec<R> = decode_all(R::TABLE.name(), &txn.open_table(R::TABLE)?, false)?;
         for record in &all {
             if revisions::latest(txn, R::TABLE.name(), &record.id().to_string())?.is_none() {
                 collection::revise(txn, None, record, by)?;
@@ -503,7 +682,7 @@ mod tests {
             store
                 .upsert_setting("company_tagline", "Quiet Rooms, Built to Last", "Tagline")
                 .unwrap();
-            let txn = store.db.begin_write().unwrap();
+            let txn = store.db().unwrap().begin_write().unwrap();
             txn.open_table(META)
                 .unwrap()
                 .insert(META_FORMAT, 3u32.to_le_bytes().as_slice())

@@ -11,19 +11,26 @@ pub const PAGE_KIND: &str = "pages";
 impl Store {
     /// Every page record, by key.
     pub fn pages(&self) -> Result<Vec<PageRecord>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let Some(table) = table_to_read(&txn, PAGES)? else {
             return Ok(Vec::new());
         };
         let mut out = Vec::new();
         for entry in table.iter()? {
-            out.push(PageRecord::decode(entry?.1.value())?);
+            let (key, v) = entry?;
+            let page = decoded(
+                PAGES.name(),
+                &key.value(),
+                PageRecord::decode(v.value()),
+                self.strict,
+            )?;
+            out.extend(page);
         }
         Ok(out)
     }
 
     pub fn page(&self, key: &str) -> Result<Option<PageRecord>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let Some(table) = table_to_read(&txn, PAGES)? else {
             return Ok(None);
         };

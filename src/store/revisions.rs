@@ -71,20 +71,28 @@ pub(super) fn forget(txn: &WriteTransaction, kind: &str, id: &str) -> Result<()>
 impl Store {
     /// The kept revisions of (kind, id), newest (the current one) first.
     pub fn revisions(&self, kind: &str, id: &str) -> Result<Vec<Revision>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let Some(table) = table_to_read(&txn, REVISIONS)? else {
             return Ok(Vec::new());
         };
         let mut out = Vec::new();
         for entry in table.range((kind, id, 0)..=(kind, id, u64::MAX))?.rev() {
-            out.push(Revision::decode(entry?.1.value())?);
+            let (key, v) = entry?;
+            let (_, _, version) = key.value();
+            let at = format!("{kind} {id} version {version}");
+            out.extend(decoded(
+                REVISIONS.name(),
+                &at,
+                Revision::decode(v.value()),
+                self.strict,
+            )?);
         }
         Ok(out)
     }
 
     /// One kept revision.
     pub fn revision(&self, kind: &str, id: &str, version: u64) -> Result<Option<Revision>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let Some(table) = table_to_read(&txn, REVISIONS)? else {
             return Ok(None);
         };
@@ -96,7 +104,7 @@ impl Store {
 
     /// The current version of every record of a kind, by id.
     pub fn current_versions(&self, kind: &str) -> Result<std::collections::HashMap<String, u64>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let Some(table) = table_to_read(&txn, REVISIONS)? else {
             return Ok(Default::default());
         };

@@ -5,12 +5,18 @@ use super::*;
 impl Store {
     /// Every setting, in the order they were first created.
     pub fn settings(&self) -> Result<Vec<Setting>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let table = txn.open_table(SETTINGS)?;
         let mut all = Vec::new();
         for entry in table.iter()? {
-            let (_, v) = entry?;
-            all.push(Setting::decode(v.value())?);
+            let (key, v) = entry?;
+            let setting = decoded(
+                SETTINGS.name(),
+                &key.value(),
+                Setting::decode(v.value()),
+                self.strict,
+            )?;
+            all.extend(setting);
         }
         all.sort_by_key(|s| s.id);
         Ok(all)

@@ -65,7 +65,7 @@ impl Store {
     /// The stored days from `first` to `last` (inclusive), oldest first; days with no record are
     /// left out.
     pub fn stats_days(&self, first: u32, last: u32) -> Result<Vec<(u32, DayStats)>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let table = match txn.open_table(STATS_DAYS) {
             Ok(table) => table,
             Err(TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
@@ -74,7 +74,14 @@ impl Store {
         let mut out = Vec::new();
         for entry in table.range(first..=last)? {
             let (day, v) = entry?;
-            out.push((day.value(), DayStats::decode(v.value())?));
+            let day = day.value();
+            let counts = decoded(
+                STATS_DAYS.name(),
+                &day,
+                DayStats::decode(v.value()),
+                self.strict,
+            )?;
+            out.extend(counts.map(|c| (day, c)));
         }
         Ok(out)
     }

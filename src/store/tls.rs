@@ -38,7 +38,7 @@ impl Versioned for TlsCertificate {
 
 impl Store {
     fn tls_get<T: Versioned>(&self, key: &str) -> Result<Option<T>> {
-        let txn = self.db.begin_read()?;
+        let txn = self.read_txn()?;
         let table = match txn.open_table(TLS) {
             Ok(t) => t,
             Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
