@@ -3,8 +3,8 @@
 //! Copying the file while a server writes to it gives an unreadable copy, so a copy is only ever
 //! taken from inside the process that holds the file, with writes paused for the copy's duration.
 
-use crate::private_files;
 use crate::store::{self, Store};
+use crate::{data_file, private_files};
 use anyhow::{Context, Result, bail};
 use futures_util::future::BoxFuture;
 use std::fs::{self, File};
@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-/// Scheduled snapshots are named `studio-<UTC time>.redb`, so that names sort by age.
+/// Scheduled snapshots are named `studio-<sequence>-<UTC time>.redb`: the sequence orders them,
+/// whatever the clock said when each was written; the time is for people.
 const SNAPSHOT_PREFIX: &str = "studio-";
 const SNAPSHOT_SUFFIX: &str = ".redb";
 /// Where a snapshot is written before it is renamed into the folder, so that every file a host
@@ -21,9 +22,14 @@ const SNAPSHOT_SUFFIX: &str = ".redb";
 const PARTIAL_DIR: &str = ".partial";
 /// The longest wait before trying again after a failed snapshot (a full disk, a missing folder).
 const RETRY_AFTER_FAILURE: Duration = Duration::from_secs(15 * 60);
+/// How often the running server checks its live data file (and once at start).
+pub const LIVE_CHECK_EVERY: Duration = Duration::from_secs(24 * 3600);
+/// Room left on the disk beyond the check's copy, so the check never fills the disk the server
+/// writes to.
+const CHECK_HEADROOM: u64 = 64 * 1024 * 1024;
 
-/// Writes a consistent copy of the open store to `dest`: a temp file beside it, fsynced, then
-/// renamed, so `dest` is either the old file or the whole new one.
+/// Writes a checked copy of the open store to `dest`: a temp file beside it, fsynced, checked,
+/// then renamed, so `dest` is either the old file or the whole new one, and never a damaged copy.
 pub fn snapshot(store: &Store, dest: &Path) -> Result<()> {
     if same_file(store.path(), dest) {
         bail!(
@@ -37,77 +43,176 @@ pub fn snapshot(store: &Store, dest: &Path) -> Result<()> {
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
+    check_copy(store, &tmp)?;
     fs::rename(&tmp, dest)
         .with_context(|| format!("moving the copy into place at {}", dest.display()))?;
     sync_dir(dest);
     Ok(())
 }
 
-/// Checks that `path` is a studio data file this release can read: it opens, passes redb's
-/// integrity check and has a known format version.
+/// Checks that `path` is a studio data file this release can read: not empty, it opens, passes
+/// redb's integrity check, has a known format version and every record decodes. redb opens the
+/// file for writing to check it, so this is only for copies: a file someone else owns is copied
+/// first (see `restore`). Damage that makes redb panic is an error here too.
 pub fn verify(path: &Path) -> Result<()> {
-    if !path.is_file() {
-        bail!("{} is not a file", path.display());
-    }
-    store::verify_file(path)
+    data_file::refuse_empty(path)?;
+    data_file::no_panic(path, || store::verify_file(path))
 }
 
-/// Replaces the data file at `data` with `src`, keeping the old one as `<data>.bak-<timestamp>`.
-/// Returns where the old file was kept, if there was one.
+/// Checks a copy this module just made of the live store; a copy that fails is deleted, and the
+/// live file is reported as damaged, since the copy holds the same bytes.
+fn check_copy(store: &Store, copy: &Path) -> Result<()> {
+    let Err(e) = verify(copy) else { return Ok(()) };
+    let _ = fs::remove_file(copy);
+    if is_io_error(&e) {
+        // A disk that fills while redb opens the copy says nothing about the data file.
+        return Err(e.context("checking the copy (it was deleted)"));
+    }
+    let what = format!(
+        "the data file {} failed its check: {e:#}",
+        store.path().display()
+    );
+    report_damage(store, &what);
+    Err(e.context(
+        "the copy failed its check and was deleted, so the data file itself is damaged; the \
+         earlier backups are kept (see \"A damaged data file\" in docs/operations.md)",
+    ))
+}
+
+fn is_io_error(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>().is_some()
+            || matches!(
+                c.downcast_ref::<redb::StorageError>(),
+                Some(redb::StorageError::Io(_))
+            )
+            || matches!(
+                c.downcast_ref::<redb::DatabaseError>(),
+                Some(redb::DatabaseError::Storage(redb::StorageError::Io(_)))
+            )
+    })
+}
+
+/// Says everywhere health is shown that the data file is damaged.
+fn report_damage(store: &Store, what: &str) {
+    if store.health().set_damage(Some(what.to_string())) {
+        tracing::error!("{what}");
+    }
+}
+
+/// Replaces the data file at `data` with `src`, keeping whatever was there (damaged, empty, of a
+/// newer release) as `<data>.bak-<timestamp>`; returns where it was kept, if there was a file.
+///
+/// The current data file is never opened as a database, so a damaged one cannot stop the rescue;
+/// `src` is only read (a read-only file or medium works) and is checked as a copy beside `data`,
+/// which is then renamed into place.
 pub fn restore(src: &Path, data: &Path) -> Result<Option<PathBuf>> {
     if same_file(src, data) {
         bail!("{} is the data file itself", src.display());
     }
-    verify(src).with_context(|| format!("{} is not a usable studio data file", src.display()))?;
-    // Opening the current file proves no server holds it; it is closed again at once.
-    if data.exists() {
-        drop(Store::open(data)?);
-    }
+    data_file::refuse_empty(src)
+        .with_context(|| format!("{} is not a usable studio data file", src.display()))?;
     let tmp = temp_path(data);
-    copy_synced(src, &tmp)?;
-    let kept = if data.exists() {
-        let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
-            .to_string()
-            .replace(':', "-");
-        let mut name = data.as_os_str().to_owned();
-        name.push(format!(".bak-{stamp}"));
-        let kept = PathBuf::from(name);
-        fs::rename(data, &kept)
-            .with_context(|| format!("keeping the current file as {}", kept.display()))?;
-        // The old file may date from a release that left it readable by everyone.
-        private_files::restrict(&kept)
-            .with_context(|| format!("making {} private", kept.display()))?;
-        Some(kept)
-    } else {
-        None
+    if let Err(e) = copy_synced(src, &tmp) {
+        let _ = fs::remove_file(&tmp);
+        return Err(e.context(format!(
+            "copying {}; the data file is untouched",
+            src.display()
+        )));
+    }
+    if let Err(e) = verify(&tmp) {
+        let _ = fs::remove_file(&tmp);
+        return Err(e.context(format!(
+            "{} is not a usable studio data file; the data file is untouched",
+            src.display()
+        )));
+    }
+    let placed = put_in_place(&tmp, data);
+    if placed.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    placed
+}
+
+/// Moves whatever is at `data` aside and renames the checked copy `tmp` to `data`.
+fn put_in_place(tmp: &Path, data: &Path) -> Result<Option<PathBuf>> {
+    // Held until the new file is in place: a server starting meanwhile finds the old file locked.
+    let mut _held = None;
+    let current = fs::symlink_metadata(data);
+    let kept = match current {
+        Ok(meta) if meta.is_file() => {
+            _held = match data_file::lock_if_free(data)? {
+                Some(lock) => Some(lock),
+                None => bail!(
+                    "{} is in use by another studio process (is `studio serve` running?); stop \
+                     it first",
+                    data.display()
+                ),
+            };
+            let kept = backup_name(data);
+            fs::rename(data, &kept)
+                .with_context(|| format!("keeping the current file as {}", kept.display()))?;
+            Some(kept)
+        }
+        Ok(_) => bail!("{} is not a file; move it away first", data.display()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("reading {}", data.display())),
     };
-    fs::rename(&tmp, data)
+    fs::rename(tmp, data)
         .with_context(|| format!("putting the restored file in place at {}", data.display()))?;
     sync_dir(data);
+    if let Some(kept) = &kept
+        && let Err(e) = private_files::restrict(kept)
+    {
+        // The old file may date from a release that left it readable by everyone; the restore
+        // itself is done, so this is a warning, not a failure.
+        tracing::warn!("making {} private: {e}", kept.display());
+    }
     Ok(kept)
 }
 
-/// Writes a snapshot into `dir` as `studio-<UTC time>.redb` and deletes all but the newest `keep`.
-/// Returns the new file.
+/// `<data>.bak-<UTC time>`, or with `-2`, `-3`… when two restores fall in the same second.
+fn backup_name(data: &Path) -> PathBuf {
+    let stamp = humantime::format_rfc3339_seconds(SystemTime::now())
+        .to_string()
+        .replace(':', "-");
+    let mut n = 1;
+    loop {
+        let mut name = data.as_os_str().to_owned();
+        name.push(format!(".bak-{stamp}"));
+        if n > 1 {
+            name.push(format!("-{n}"));
+        }
+        let path = PathBuf::from(name);
+        if !path.exists() {
+            return path;
+        }
+        n += 1;
+    }
+}
+
+/// Writes a checked snapshot into `dir` as `studio-<sequence>-<UTC time>.redb`, then deletes all
+/// but the newest `keep` (by sequence). Returns the new file.
 pub fn snapshot_into(store: &Store, dir: &Path, keep: usize) -> Result<PathBuf> {
     let partial = dir.join(PARTIAL_DIR);
     fs::create_dir_all(&partial)
         .with_context(|| format!("creating the snapshots folder {}", dir.display()))?;
-    let mut at = SystemTime::now();
-    let name = loop {
-        let name = snapshot_name(at);
-        if !dir.join(&name).exists() {
-            break name;
-        }
-        // Two snapshots within one millisecond: the later one takes the next free name.
-        at += Duration::from_millis(1);
-    };
+    let seq = snapshots(dir)?
+        .iter()
+        .filter_map(|p| snapshot_seq(p))
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let name = snapshot_name(seq, SystemTime::now());
     let tmp = partial.join(&name);
     let copied = store.with_writes_paused(|source| copy_synced(source, &tmp));
     if let Err(e) = copied {
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
+    // Only a copy that passed its check is ever named in the folder, so pruning below, which
+    // counts named snapshots only, cannot remove the last good one because of bad new ones.
+    check_copy(store, &tmp)?;
     let dest = dir.join(&name);
     fs::rename(&tmp, &dest)
         .with_context(|| format!("moving the snapshot to {}", dest.display()))?;
@@ -116,41 +221,57 @@ pub fn snapshot_into(store: &Store, dir: &Path, keep: usize) -> Result<PathBuf> 
     Ok(dest)
 }
 
-/// `studio-2024-12-15T09-30-00.123Z.redb`: readable, sortable, and free of `:` for other systems.
-fn snapshot_name(at: SystemTime) -> String {
+/// `studio-000042-2024-12-15T09-30-00.123Z.redb`: ordered by its sequence, readable, and free of
+/// `:` for other systems.
+fn snapshot_name(seq: u64, at: SystemTime) -> String {
     let stamp = humantime::format_rfc3339_millis(at)
         .to_string()
         .replace(':', "-");
-    format!("{SNAPSHOT_PREFIX}{stamp}{SNAPSHOT_SUFFIX}")
+    format!("{SNAPSHOT_PREFIX}{seq:06}-{stamp}{SNAPSHOT_SUFFIX}")
 }
 
-/// The scheduled snapshots in `dir`, oldest first.
+/// The sequence of a snapshot's file name: 0 for names of earlier releases
+/// (`studio-<UTC time>.redb`), which come before every numbered one; `None` for other files.
+fn snapshot_seq(path: &Path) -> Option<u64> {
+    let name = path.file_name()?.to_str()?;
+    let rest = name
+        .strip_prefix(SNAPSHOT_PREFIX)?
+        .strip_suffix(SNAPSHOT_SUFFIX)?;
+    let first = rest.split('-').next().unwrap_or("");
+    // A year has four digits; a sequence is written with at least six.
+    if first.len() >= 6 && first.bytes().all(|b| b.is_ascii_digit()) {
+        Some(first.parse().unwrap_or(u64::MAX))
+    } else {
+        Some(0)
+    }
+}
+
+/// The scheduled snapshots in `dir`, oldest (lowest sequence) first.
 pub fn snapshots(dir: &Path) -> Result<Vec<PathBuf>> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e).with_context(|| format!("reading {}", dir.display())),
     };
-    let mut names = Vec::new();
+    let mut found = Vec::new();
     for entry in entries {
         let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else { continue };
-        if name.starts_with(SNAPSHOT_PREFIX)
-            && name.ends_with(SNAPSHOT_SUFFIX)
+        let path = entry.path();
+        if let Some(seq) = snapshot_seq(&path)
             && entry.file_type().is_ok_and(|t| t.is_file())
         {
-            names.push(name.to_string());
+            found.push((seq, entry.file_name(), path));
         }
     }
-    names.sort();
-    Ok(names.into_iter().map(|n| dir.join(n)).collect())
+    found.sort();
+    Ok(found.into_iter().map(|(_, _, path)| path).collect())
 }
 
-/// Deletes all but the newest `keep` snapshots in `dir`; returns the deleted files.
+/// Deletes all but the newest `keep` snapshots in `dir` (never the newest one); returns the
+/// deleted files.
 pub fn prune(dir: &Path, keep: usize) -> Result<Vec<PathBuf>> {
     let all = snapshots(dir)?;
-    let old = all.len().saturating_sub(keep);
+    let old = all.len().saturating_sub(keep.max(1));
     let mut deleted = Vec::new();
     for path in all.into_iter().take(old) {
         fs::remove_file(&path).with_context(|| format!("deleting {}", path.display()))?;
@@ -159,12 +280,90 @@ pub fn prune(dir: &Path, keep: usize) -> Result<Vec<PathBuf>> {
     Ok(deleted)
 }
 
-/// How long to wait before the next snapshot, given when the newest one was written.
+/// How long to wait before the next snapshot, given when the newest one was written. A time after
+/// `now` means the clock was moved back since: its real age is unknown, so the snapshot is taken
+/// at once rather than risk skipping a day.
 pub fn next_snapshot_in(newest: Option<SystemTime>, now: SystemTime, every: Duration) -> Duration {
-    match newest {
-        Some(at) => (at + every).duration_since(now).unwrap_or(Duration::ZERO),
-        None => Duration::ZERO,
+    match newest.map(|at| now.duration_since(at)) {
+        Some(Ok(age)) => every.saturating_sub(age),
+        Some(Err(_)) | None => Duration::ZERO,
     }
+}
+
+/// Copies the live data file (writes paused for the copy only) beside it and checks the copy.
+/// `Ok(Err(what))` is damage; `Err` means the check could not run (no room for the copy).
+pub fn check_live(store: &Store) -> Result<std::result::Result<(), String>> {
+    let data = store.path();
+    let size = fs::metadata(data)
+        .with_context(|| format!("reading {}", data.display()))?
+        .len();
+    let dir = data
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if let Some(free) = free_bytes(dir)
+        && free < size.saturating_add(CHECK_HEADROOM)
+    {
+        bail!(
+            "not enough free space in {} to check a copy of the data file ({} MB free)",
+            dir.display(),
+            free / 1_000_000
+        );
+    }
+    let mut name = data.as_os_str().to_owned();
+    name.push(format!(".check-{}", std::process::id()));
+    let tmp = PathBuf::from(name);
+    let copied = store.with_writes_paused(|source| copy_synced(source, &tmp));
+    if let Err(e) = copied {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    let checked = verify(&tmp);
+    let _ = fs::remove_file(&tmp);
+    match checked {
+        Ok(()) => Ok(Ok(())),
+        Err(e) if is_io_error(&e) => Err(e.context("checking a copy of the data file")),
+        Err(e) => Ok(Err(format!(
+            "the data file {} failed its check: {e:#}",
+            data.display()
+        ))),
+    }
+}
+
+/// Checks the live data file at start and every `every` after (a monotonic wait: a clock that
+/// jumps moves nothing), in the background; damage is shown wherever health is, and the server
+/// keeps serving.
+pub fn spawn_live_check(store: Store, every: Duration) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            let s = store.clone();
+            match tokio::task::spawn_blocking(move || check_live(&s)).await {
+                Ok(Ok(Ok(()))) => {
+                    store.health().set_damage(None);
+                    tracing::info!("the data file passed its check");
+                }
+                Ok(Ok(Err(what))) => {
+                    report_damage(&store, &what);
+                }
+                Ok(Err(e)) => tracing::warn!("the data file's check could not run: {e:#}"),
+                Err(e) => tracing::warn!("the data file's check stopped: {e}"),
+            }
+            tokio::time::sleep(every).await;
+        }
+    })
+}
+
+/// Free bytes for an unprivileged writer on the file system of `dir`, if it can be asked.
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: a zeroed statvfs is a valid value of the plain C struct the call fills in.
+    let mut s: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: `c` is a valid C string and `s` a valid statvfs for the call's duration.
+    if unsafe { libc::statvfs(c.as_ptr(), &mut s) } != 0 {
+        return None;
+    }
+    Some((s.f_bavail as u64).saturating_mul(s.f_frsize as u64))
 }
 
 /// Where the schedule also sends each snapshot: the off-site storage (src/offsite/), known here only
@@ -179,7 +378,9 @@ pub trait CopyDestination: Send + Sync {
 /// Takes a snapshot every `every`: into `dir` (keeping the newest `keep`) when it is set, and sent
 /// off-site when `offsite` is set (a snapshot with no name on disk when there is no `dir`). A
 /// restart keeps to the schedule: the first snapshot comes `every` after the newest one already
-/// in the folder, or off-site (at once when there is none, or it is overdue).
+/// in the folder (by sequence, aged by its file's time), or off-site (at once when there is none,
+/// it is overdue, or it seems to come from the future); after that the waits are monotonic, so a
+/// clock moved back or forward neither skips a snapshot nor deletes a new one.
 pub fn spawn_schedule(
     store: Store,
     dir: Option<PathBuf>,
@@ -247,8 +448,9 @@ pub fn spawn_schedule(
     })
 }
 
-/// A consistent copy of the open store for a download: an unnamed file (created beside the data
-/// file, then unlinked at once) and its length. Nothing is left on disk once the handle is dropped.
+/// A checked, consistent copy of the open store for a download: an unnamed file (created beside
+/// the data file, checked, then unlinked) and its length. Nothing is left on disk once the handle
+/// is dropped, and a copy that fails its check is never handed out.
 pub fn download_copy(store: &Store) -> Result<(File, u64)> {
     let mut random = [0u8; 8];
     getrandom::fill(&mut random).map_err(|e| anyhow::anyhow!("no system randomness: {e}"))?;
@@ -272,6 +474,8 @@ pub fn download_copy(store: &Store) -> Result<(File, u64)> {
             return Err(e);
         }
     };
+    // The check opens the copy by its name; this handle then reads what the check left.
+    check_copy(store, &tmp)?;
     fs::remove_file(&tmp).with_context(|| format!("removing {}", tmp.display()))?;
     let len = file.metadata().context("reading the copy's size")?.len();
     std::io::Seek::rewind(&mut file).context("rewinding the copy")?;

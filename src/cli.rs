@@ -146,6 +146,9 @@ fn dispatch(command: Command) -> Result<()> {
         }
         Command::Backup { dest, common } => {
             let config = common.config(None)?;
+            if config.data.is_file() {
+                crate::data_file::refuse_empty(&config.data)?;
+            }
             let store = match open_existing(&config.data) {
                 Err(e) if e.downcast_ref::<Locked>().is_some() => bail!(
                     "{} is held by a running server: copy a snapshot from {} or use Download \
@@ -160,7 +163,7 @@ fn dispatch(command: Command) -> Result<()> {
             };
             backup::snapshot(&store, &dest)?;
             println!(
-                "Wrote a consistent copy of {} to {}",
+                "Wrote a checked, consistent copy of {} to {}",
                 config.data.display(),
                 dest.display()
             );
@@ -230,11 +233,12 @@ fn list_backups(config: &Config, offsite: bool) -> Result<()> {
 struct Locked(String);
 
 fn open(path: &Path) -> Result<Store> {
-    match Store::open(path) {
+    // Some damaged bytes make redb panic: a message and exit 1 instead of a crash.
+    crate::data_file::no_panic(path, || match Store::open(path) {
         Ok(store) => Ok(store),
         Err(e @ OpenError::Locked(_)) => Err(Locked(e.to_string()).into()),
         Err(OpenError::Other(e)) => Err(e),
-    }
+    })
 }
 
 fn open_existing(path: &Path) -> Result<Store> {
@@ -274,6 +278,7 @@ fn serve(config: Config) -> Result<()> {
         let stop = net::shutdown_signal()?;
         let app_ = app.clone();
         crate::media::backfill::spawn(app.store.clone(), move || app_.refresh_site());
+        backup::spawn_live_check(app.store.clone(), backup::LIVE_CHECK_EVERY);
         if app.config.backup_dir.is_some() || app.offsite.is_some() {
             backup::spawn_schedule(
                 app.store.clone(),

@@ -12,6 +12,7 @@ pub mod auth;
 pub mod backup;
 pub mod cli;
 pub mod config;
+pub mod data_file;
 pub mod health;
 pub mod hosts;
 pub mod html;

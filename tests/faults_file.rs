@@ -1,0 +1,269 @@
+//! A damaged data file, for real: a populated file with one byte flipped, or cut short, at a
+//! seeded set of offsets (redb's header pages, the offset 4104 that made redb panic, data pages).
+//! For each, the real `studio backup`, `studio restore` and `studio serve` end with a message,
+//! never a crash (exit 101, "panicked"); damage is reported; no damaged copy is left behind; and
+//! `studio restore` puts a good backup in place over the damaged file.
+
+mod ops_support;
+
+use ops_support::{run, studio};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{ExitStatus, Stdio};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+use studio::store::Store;
+
+/// A file with records in several tables, so some pages are b-tree pages of records.
+fn populated(dir: &Path) -> PathBuf {
+    let path = dir.join("populated.redb");
+    let store = Store::open(&path).unwrap();
+    for i in 0..300 {
+        store
+            .add_contact(
+                &format!("Visitor {i}"),
+                &format!("visitor{i}@example.in"),
+                &format!(
+                    "Message {i}: we would like a quote for a three-bedroom flat. {}",
+                    "x".repeat(i % 90)
+                ),
+            )
+            .unwrap();
+    }
+    store
+        .set_admin_password("admin", "not-a-real-hash")
+        .unwrap();
+    drop(store);
+    path
+}
+
+/// Whether the library's strict check accepts the file (on a copy: the check opens it for
+/// writing).
+fn passes_check(file: &Path, scratch: &Path) -> bool {
+    let copy = scratch.join("check-copy.redb");
+    std::fs::copy(file, &copy).unwrap();
+    let ok = studio::backup::verify(&copy).is_ok();
+    let _ = std::fs::remove_file(&copy);
+    ok
+}
+
+/// Offsets spread over the file by a fixed seed, so a failure names a case that repeats.
+fn seeded_offsets(len: u64, n: usize) -> Vec<u64> {
+    let mut x: u64 = 0x5eed_2028;
+    (0..n)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            8192 + (x >> 33) % (len - 8192)
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone)]
+enum Fault {
+    Flip(u64),
+    Truncate(u64),
+}
+
+fn damage(good: &Path, to: &Path, fault: &Fault) {
+    let mut bytes = std::fs::read(good).unwrap();
+    match *fault {
+        Fault::Flip(at) => bytes[at as usize] ^= 0xff,
+        Fault::Truncate(len) => bytes.truncate(len as usize),
+    }
+    std::fs::write(to, bytes).unwrap();
+}
+
+fn assert_no_crash(what: &str, status: ExitStatus, err: &str) {
+    assert_ne!(status.code(), Some(101), "{what} crashed: {err}");
+    assert!(status.code().is_some(), "{what} was killed: {err}");
+    assert!(!err.contains("panicked"), "{what} panicked: {err}");
+}
+
+/// Runs `studio serve` on `data` until it serves and has logged its check of the data file, or
+/// until it exits; returns whether it served, its exit status if it stopped, and its stderr.
+fn serve_briefly(dir: &Path, data: &Path) -> (bool, Option<ExitStatus>, String) {
+    let mut child = studio()
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--data",
+            data.to_str().unwrap(),
+        ])
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (tx, rx) = channel::<(bool, String)>();
+    let out_tx = tx.clone();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = out_tx.send((true, line));
+        }
+    });
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send((false, line));
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let (mut served, mut checked, mut err) = (false, false, String::new());
+    while Instant::now() < deadline && !(served && checked) {
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok((true, line)) => served |= line.starts_with("studio is serving"),
+            Ok((false, line)) => {
+                checked |= line.contains("passed its check") || line.contains("failed its check");
+                err.push_str(&line);
+                err.push('\n');
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(status) = child.try_wait().unwrap() {
+                    // Collect what it said on the way out.
+                    std::thread::sleep(Duration::from_millis(100));
+                    while let Ok((is_out, line)) = rx.try_recv() {
+                        if !is_out {
+                            err.push_str(&line);
+                            err.push('\n');
+                        }
+                    }
+                    return (served, Some(status), err);
+                }
+            }
+            // Both pipes closed: the process has ended.
+            Err(_) => return (served, Some(child.wait().unwrap()), err),
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    (served, None, err)
+}
+
+#[test]
+fn no_byte_of_the_data_file_crashes_a_command_or_gets_copied() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = populated(dir.path());
+    let len = std::fs::metadata(&good).unwrap().len();
+    let backup = dir.path().join("good-backup.redb");
+    std::fs::copy(&good, &backup).unwrap();
+
+    let mut faults: Vec<Fault> = [0, 9, 64, 512, 4096, 4104, 4200]
+        .into_iter()
+        .map(Fault::Flip)
+        .collect();
+    faults.extend(seeded_offsets(len, 8).into_iter().map(Fault::Flip));
+    faults.extend([0, 4096, len / 2, len - 1].into_iter().map(Fault::Truncate));
+
+    let mut damaged_cases = 0;
+    for (i, fault) in faults.iter().enumerate() {
+        let case = dir.path().join(format!("case-{i}"));
+        std::fs::create_dir_all(&case).unwrap();
+        let data = case.join("studio.redb");
+        damage(&good, &data, fault);
+        let original = std::fs::read(&data).unwrap();
+        let sound = passes_check(&data, dir.path());
+        damaged_cases += usize::from(!sound);
+        let d = data.to_str().unwrap();
+
+        // A backup of the file: a checked copy, or an error and no copy.
+        let (status, out, err) = run(&case, &["backup", "copy.redb", "--data", d], "");
+        assert_no_crash(&format!("backup, {fault:?}"), status, &err);
+        if sound {
+            assert!(
+                status.success(),
+                "backup of a sound file, {fault:?}: {out}{err}"
+            );
+            assert!(passes_check(&case.join("copy.redb"), dir.path()));
+        } else {
+            assert!(
+                !status.success(),
+                "backup of a damaged file succeeded, {fault:?}: {out}"
+            );
+            assert!(!err.trim().is_empty(), "the failure says why, {fault:?}");
+        }
+        if !status.success() {
+            let left: Vec<_> = std::fs::read_dir(&case)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with("copy.redb"))
+                .collect();
+            assert!(left.is_empty(), "a failed backup left {left:?}, {fault:?}");
+        }
+
+        // The damaged file as a restore's source: refused with a message, nothing put in place.
+        std::fs::write(&data, &original).unwrap();
+        let other = case.join("other.redb");
+        let (status, _, err) = run(
+            &case,
+            &["restore", d, "--data", other.to_str().unwrap()],
+            "",
+        );
+        assert_no_crash(&format!("restore from, {fault:?}"), status, &err);
+        if !sound {
+            assert!(
+                !status.success(),
+                "a damaged source was restored, {fault:?}"
+            );
+            assert!(!other.exists(), "{fault:?}");
+        }
+        assert_eq!(
+            std::fs::read(&data).unwrap(),
+            original,
+            "the source is untouched"
+        );
+
+        // The server on the damaged file: it refuses to start with a message, or serves and says
+        // whether its check found damage.
+        let (served, stopped, err) = serve_briefly(&case, &data);
+        eprintln!(
+            "{fault:?}: sound {sound}, serve {}",
+            match stopped {
+                Some(_) => format!("stopped: {}", err.lines().last().unwrap_or("")),
+                None => format!("served {served}"),
+            }
+        );
+        if let Some(status) = stopped {
+            assert_no_crash(&format!("serve, {fault:?}"), status, &err);
+            assert!(!status.success(), "{fault:?}");
+            assert!(err.contains("studio:"), "a message, {fault:?}: {err}");
+        } else {
+            assert!(served, "serve neither served nor stopped, {fault:?}: {err}");
+            assert!(
+                !err.contains("panicked"),
+                "serve panicked, {fault:?}: {err}"
+            );
+            if !sound {
+                assert!(
+                    err.contains("failed its check"),
+                    "damage unreported, {fault:?}: {err}"
+                );
+            }
+        }
+
+        // The rescue: the good backup goes in place, the damaged file is kept aside.
+        let (status, out, err) = run(
+            &case,
+            &["restore", backup.to_str().unwrap(), "--data", d],
+            "",
+        );
+        assert_no_crash(&format!("restore over, {fault:?}"), status, &err);
+        assert!(
+            status.success(),
+            "restore over a damaged file, {fault:?}: {out}{err}"
+        );
+        assert!(
+            out.contains(".bak-"),
+            "the old file is kept, {fault:?}: {out}"
+        );
+        assert!(passes_check(&data, dir.path()), "{fault:?}");
+    }
+    assert!(
+        damaged_cases >= 6,
+        "most faults are damage: {damaged_cases}"
+    );
+}
