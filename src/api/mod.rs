@@ -52,8 +52,13 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, message)
     }
 
-    /// A failure that is ours, not the client's: logged in full, answered in general terms.
+    /// A failure that is ours, not the client's: logged in full, answered in general terms. A
+    /// write the data file refused (a full disk) is a 503 that says so, with `Retry-After`.
     pub fn internal(err: anyhow::Error) -> ApiError {
+        if let Some(refused) = crate::store::WritesRefused::find(&err) {
+            tracing::warn!("request refused: {err:#}");
+            return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, refused.to_string());
+        }
         tracing::error!("request failed: {err:#}");
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -67,11 +72,17 @@ struct Message<'a> {
     message: &'a str,
 }
 
-/// A JSON error response.
+/// A JSON error response; a 503 (writes refused while the disk is full) says when to try again.
 pub fn error_response(status: StatusCode, message: &str) -> Response {
     let mut res =
         warp::reply::with_status(warp::reply::json(&Message { message }), status).into_response();
     no_store(&mut res);
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        res.headers_mut().insert(
+            warp::http::header::RETRY_AFTER,
+            warp::http::HeaderValue::from(crate::store::RETRY_AFTER_SECS),
+        );
+    }
     res
 }
 
@@ -133,11 +144,20 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(with_app(app))
         .and_then(|app: Arc<App>| async move {
             let store = app.store.clone();
-            blocking(move || store.check()).await?;
-            Ok::<_, Rejection>(json_response(
-                StatusCode::OK,
-                &serde_json::json!({ "status": "ok" }),
-            ))
+            let checked = blocking(move || store.check()).await;
+            // Writes refused (a full disk) or a failed check: a monitor and the Overview say so.
+            let problems = app.store.health().problems();
+            if problems.is_empty() {
+                checked?;
+            }
+            Ok::<_, Rejection>(if problems.is_empty() {
+                json_response(StatusCode::OK, &serde_json::json!({ "status": "ok" }))
+            } else {
+                json_response(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    &serde_json::json!({ "status": "unhealthy", "problems": problems }),
+                )
+            })
         });
     // The prefix is matched first, outside the recover, so other paths fall through to the website.
     let all = health

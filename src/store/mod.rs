@@ -35,7 +35,7 @@ pub use tls::{AcmeAccount, TlsCertificate};
 
 mod reopen;
 
-pub use reopen::{DISK_FULL, WritesRefused};
+pub use reopen::{DISK_FULL, RETRY_AFTER_SECS, WritesRefused};
 
 use crate::health::Health;
 use anyhow::{Context, Result, anyhow, bail};

@@ -51,15 +51,24 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
                 tokio::task::spawn_blocking(move || store.check()).await,
                 Ok(Ok(()))
             );
-            let (status, body) = if ok {
-                (StatusCode::OK, "ok\n")
-            } else {
+            // Readable but refusing writes (a full disk) or damaged is not healthy either: one
+            // line per problem, for a monitor and `studio status`.
+            let problems = app.store.health().problems();
+            let (status, body) = if !problems.is_empty() {
+                let lines: String = problems
+                    .iter()
+                    .map(|p| format!("{}\n", p.message))
+                    .collect();
+                (StatusCode::SERVICE_UNAVAILABLE, lines)
+            } else if !ok {
                 (
                     StatusCode::SERVICE_UNAVAILABLE,
-                    "the data file is not usable\n",
+                    "the data file is not usable\n".to_string(),
                 )
+            } else {
+                (StatusCode::OK, "ok\n".to_string())
             };
-            Ok::<_, Rejection>(text(status, body, "no-store"))
+            Ok::<_, Rejection>(text(status, &body, "no-store"))
         });
 
     // Both name the site's origin (src/origin.rs), never the request's Host.
