@@ -651,4 +651,187 @@ mod tests {
         assert_eq!(count(), 3, "six written, the newest three kept");
         task.abort();
     }
+    #[test]
+    fn names_carry_a_sequence_and_old_names_come_first() {
+        let at = SystemTime::UNIX_EPOCH + Duration::from_secs(1_734_255_000);
+        let name = snapshot_name(42, at);
+        assert_eq!(name, "studio-000042-2024-12-15T09-30-00.000Z.redb");
+        assert_eq!(snapshot_seq(Path::new(&name)), Some(42));
+        assert_eq!(
+            snapshot_seq(Path::new("studio-2024-12-15T09-30-00.123Z.redb")),
+            Some(0),
+            "an earlier release's name"
+        );
+        assert_eq!(
+            snapshot_seq(Path::new(&snapshot_name(1_234_567, at))),
+            Some(1_234_567)
+        );
+        assert_eq!(snapshot_seq(Path::new("notes.txt")), None);
+    }
+
+    #[test]
+    fn pruning_goes_by_sequence_whatever_the_clock_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let day = Duration::from_secs(86400);
+        let now = SystemTime::now();
+        // An earlier release's snapshot, then three numbered ones whose clock went back a day
+        // each time: the newest has the oldest time in its name.
+        let old = "studio-2024-12-15T09-30-00.123Z.redb".to_string();
+        let names = [
+            old.clone(),
+            snapshot_name(1, now),
+            snapshot_name(2, now - day),
+            snapshot_name(3, now - 2 * day),
+        ];
+        for n in &names {
+            fs::write(dir.path().join(n), b"x").unwrap();
+        }
+        let listed: Vec<_> = snapshots(dir.path()).unwrap();
+        let expected: Vec<_> = names.iter().map(|n| dir.path().join(n)).collect();
+        assert_eq!(
+            listed, expected,
+            "oldest first by sequence; old names first"
+        );
+        let deleted = prune(dir.path(), 2).unwrap();
+        assert_eq!(deleted, expected[..2]);
+        assert_eq!(snapshots(dir.path()).unwrap(), expected[2..]);
+        prune(dir.path(), 0).unwrap();
+        assert_eq!(
+            snapshots(dir.path()).unwrap(),
+            expected[3..],
+            "the newest is never pruned"
+        );
+    }
+
+    #[test]
+    fn a_new_snapshot_follows_the_highest_sequence_even_with_a_clock_gone_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        let snaps = dir.path().join("backups");
+        fs::create_dir_all(&snaps).unwrap();
+        // Named by a clock a year ahead: an earlier release would keep these and delete the new.
+        let future = SystemTime::now() + Duration::from_secs(365 * 86400);
+        let ahead = snaps.join(snapshot_name(7, future));
+        let legacy = snaps.join("studio-2999-01-01T00-00-00.000Z.redb");
+        fs::write(&ahead, b"x").unwrap();
+        fs::write(&legacy, b"x").unwrap();
+        let new = snapshot_into(&store, &snaps, 2).unwrap();
+        assert_eq!(snapshot_seq(&new), Some(8));
+        assert_eq!(snapshots(&snaps).unwrap(), [ahead, new]);
+    }
+
+    #[test]
+    fn a_clock_moved_back_makes_the_next_snapshot_due_at_once() {
+        let now = SystemTime::now();
+        let day = Duration::from_secs(86400);
+        assert_eq!(
+            next_snapshot_in(Some(now + day), now, day),
+            Duration::ZERO,
+            "a newest snapshot from the future: its age is unknown"
+        );
+    }
+
+    /// Fake time: the newest snapshot's file is an hour old, so the schedule waits 23 hours.
+    #[tokio::test(start_paused = true)]
+    async fn the_schedule_goes_by_the_newest_snapshots_real_age() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        let snaps = dir.path().join("backups");
+        fs::create_dir_all(&snaps).unwrap();
+        let hour = Duration::from_secs(3600);
+        // Its name says a day ago (a clock that was wrong); its file's age is what counts.
+        let newest = snaps.join(snapshot_name(3, SystemTime::now() - 24 * hour));
+        let file = File::create(&newest).unwrap();
+        file.set_modified(SystemTime::now() - hour).unwrap();
+        drop(file);
+        let task = spawn_schedule(store, Some(snaps.clone()), 24 * hour, 5, None);
+        let count = || snapshots(&snaps).unwrap().len();
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        assert_eq!(count(), 1, "not due yet");
+        tokio::time::sleep(22 * hour).await;
+        assert_eq!(count(), 1);
+        tokio::time::sleep(hour).await;
+        // The copy is written on a blocking thread: give it real time to finish.
+        for _ in 0..200 {
+            if count() == 2 {
+                break;
+            }
+            tokio::task::yield_now().await;
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(count(), 2, "due 23 hours after start");
+        task.abort();
+    }
+
+    /// A store whose file opens but fails the strict check: a flipped byte found by trying.
+    fn damaged_store(dir: &Path) -> Store {
+        let good = dir.join("good.redb");
+        {
+            let store = Store::open(&good).unwrap();
+            for i in 0..200 {
+                store
+                    .add_contact("Asha", "asha@example.in", &format!("message {i}"))
+                    .unwrap();
+            }
+        }
+        let bytes = fs::read(&good).unwrap();
+        for at in (4100..bytes.len()).step_by(97) {
+            let path = dir.join(format!("damaged-{at}.redb"));
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 0xff;
+            fs::write(&path, &damaged).unwrap();
+            let copy = dir.join("probe.redb");
+            fs::write(&copy, &damaged).unwrap();
+            if verify(&copy).is_ok() {
+                continue;
+            }
+            if let Ok(store) = data_file::no_panic(&path, || Ok(Store::open(&path)?)) {
+                return store;
+            }
+        }
+        panic!("no flipped byte gave a file that opens but fails its check");
+    }
+
+    #[test]
+    fn a_snapshot_of_a_damaged_file_fails_leaves_no_copy_and_keeps_the_good_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let snaps = dir.path().join("backups");
+        fs::create_dir_all(&snaps).unwrap();
+        let good: Vec<_> = (1..=2)
+            .map(|seq| {
+                let path = snaps.join(snapshot_name(seq, SystemTime::now()));
+                fs::write(&path, b"an earlier good snapshot").unwrap();
+                path
+            })
+            .collect();
+        let store = damaged_store(dir.path());
+        assert!(store.health().damage().is_none());
+        for _ in 0..3 {
+            let err = snapshot_into(&store, &snaps, 1).unwrap_err();
+            assert!(format!("{err:#}").contains("damaged"), "{err:#}");
+        }
+        assert_eq!(
+            snapshots(&snaps).unwrap(),
+            good,
+            "nothing pruned, nothing added"
+        );
+        assert_eq!(fs::read_dir(snaps.join(PARTIAL_DIR)).unwrap().count(), 0);
+        assert!(store.health().damage().is_some(), "health says so");
+
+        let dest = dir.path().join("copy.redb");
+        assert!(snapshot(&store, &dest).is_err());
+        assert!(!dest.exists());
+        assert!(!temp_path(&dest).exists());
+        assert!(download_copy(&store).is_err());
+        match check_live(&store).unwrap() {
+            Err(what) => assert!(what.contains("failed its check"), "{what}"),
+            Ok(()) => panic!("the live check passed a damaged file"),
+        }
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".download-") || n.contains(".check-"))
+            .collect();
+        assert!(names.is_empty(), "{names:?}");
+    }
 }

@@ -267,3 +267,120 @@ fn no_byte_of_the_data_file_crashes_a_command_or_gets_copied() {
         "most faults are damage: {damaged_cases}"
     );
 }
+
+/// A folder mounted read-only over `dir` for the test's duration (root only); `None` where the
+/// test cannot mount, and then the source is read-only by its modes alone.
+struct ReadOnlyMount(PathBuf);
+
+impl ReadOnlyMount {
+    fn over(dir: &Path) -> Option<ReadOnlyMount> {
+        let d = dir.to_str().unwrap();
+        let ok = |args: &[&str]| {
+            std::process::Command::new("mount")
+                .args(args)
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        };
+        if !ok(&["--bind", d, d]) {
+            return None;
+        }
+        let mounted = ReadOnlyMount(dir.to_path_buf());
+        ok(&["-o", "remount,ro,bind", d]).then_some(mounted)
+    }
+}
+
+impl Drop for ReadOnlyMount {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// Writes a format version one past this release's into a copy of a good file: a file a newer
+/// release wrote.
+fn newer_format(good: &Path, to: &Path) {
+    std::fs::copy(good, to).unwrap();
+    let db = redb::Database::open(to).unwrap();
+    let txn = db.begin_write().unwrap();
+    {
+        let meta: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("meta");
+        let mut meta = txn.open_table(meta).unwrap();
+        let newer = (studio::store::FORMAT_VERSION + 1).to_le_bytes();
+        meta.insert("format_version", newer.as_slice()).unwrap();
+    }
+    txn.commit().unwrap();
+}
+
+#[test]
+fn restore_rescues_a_damaged_empty_missing_or_newer_file_from_a_read_only_source() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let good = populated(dir.path());
+    let source_dir = dir.path().join("usb");
+    std::fs::create_dir_all(&source_dir).unwrap();
+    let src = source_dir.join("snapshot.redb");
+    std::fs::copy(&good, &src).unwrap();
+    std::fs::set_permissions(&src, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(&source_dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let mount = ReadOnlyMount::over(&source_dir);
+    eprintln!("source on a read-only mount: {}", mount.is_some());
+    let before = std::fs::read(&src).unwrap();
+    let len = before.len() as u64;
+
+    for case in ["damaged", "truncated", "empty", "missing", "newer"] {
+        let at = dir.path().join(case);
+        std::fs::create_dir_all(&at).unwrap();
+        let data = at.join("studio.redb");
+        match case {
+            "damaged" => damage(&good, &data, &Fault::Flip(4096)),
+            "truncated" => damage(&good, &data, &Fault::Truncate(len / 2)),
+            "empty" => std::fs::write(&data, b"").unwrap(),
+            "missing" => {}
+            _ => newer_format(&good, &data),
+        }
+        let old = std::fs::read(&data).ok();
+        let (status, out, err) = run(
+            &at,
+            &[
+                "restore",
+                src.to_str().unwrap(),
+                "--data",
+                data.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_no_crash(case, status, &err);
+        assert!(status.success(), "restore over a {case} file: {out}{err}");
+        let kept: Vec<PathBuf> = std::fs::read_dir(&at)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains(".bak-"))
+            .collect();
+        match old {
+            Some(old) => {
+                assert_eq!(kept.len(), 1, "{case}: the old file is kept aside: {out}");
+                assert_eq!(
+                    std::fs::read(&kept[0]).unwrap(),
+                    old,
+                    "{case}: kept as it was"
+                );
+            }
+            None => assert!(kept.is_empty(), "{case}: nothing to keep"),
+        }
+        let leftovers: Vec<_> = std::fs::read_dir(&at)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".tmp-"))
+            .collect();
+        assert!(leftovers.is_empty(), "{case}: {leftovers:?}");
+        let store = Store::open(&data).unwrap();
+        assert_eq!(store.contacts().unwrap().len(), 300, "{case}");
+    }
+    drop(mount);
+    assert_eq!(
+        std::fs::read(&src).unwrap(),
+        before,
+        "the source is never written to"
+    );
+    std::fs::set_permissions(&source_dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
