@@ -62,6 +62,13 @@ enum Command {
         #[command(subcommand)]
         command: BackupsCommand,
     },
+    /// Ask the running server whether it is healthy: prints "ok" or its problems (a full disk, a
+    /// damaged data file); exits non-zero when it is not healthy or does not answer
+    Status {
+        /// Settings file [default: ./studio.toml when it exists]
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -120,7 +127,8 @@ pub fn run() -> ExitCode {
     match dispatch(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("studio: {e:#}");
+            // A closed or full stderr must not turn an error into a crash.
+            let _ = writeln!(std::io::stderr(), "studio: {e:#}");
             ExitCode::FAILURE
         }
     }
@@ -177,6 +185,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Backups {
             command: BackupsCommand::List { offsite, common },
         } => list_backups(&common.config(None)?, offsite),
+        Command::Status { config } => status(&Config::load(config.as_deref(), Layer::default())?),
         Command::Restore { src, common, .. } => {
             let config = common.config(None)?;
             let kept = backup::restore(&src, &config.data)?;
@@ -261,12 +270,19 @@ fn serve(config: Config) -> Result<()> {
     if store.admin_count()? == 0 {
         let password = auth::random_password()?;
         store.set_admin_password("admin", &auth::hash_password(&password)?)?;
-        println!(
+        let shown = say(format_args!(
             "\nCreated the admin account.\n  user name: admin\n  password:  {password}\n\
              This password is shown only once. Change it with:\n  \
              studio admin set-password admin --data {}\n",
             config.data.display()
-        );
+        ));
+        if !shown {
+            tracing::warn!(
+                "created the admin account, but its password could not be printed (standard \
+                 output cannot be written); set one with `studio admin set-password admin --data {}`",
+                config.data.display()
+            );
+        }
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -274,6 +290,7 @@ fn serve(config: Config) -> Result<()> {
         .context("starting the async runtime")?;
     runtime.block_on(async move {
         let app = Arc::new(App::new(store, config)?);
+        app.notifier.watch_health(app.store.health());
         let bound = net::bind(app.clone()).await?;
         let stop = net::shutdown_signal()?;
         let app_ = app.clone();
@@ -294,7 +311,7 @@ fn serve(config: Config) -> Result<()> {
             offsite.clone().spawn_watch();
         }
         match (&app.config.https, bound.http_addr) {
-            (Some(https), Some(http_addr)) => println!(
+            (Some(https), Some(http_addr)) => say(format_args!(
                 "studio is serving https://{} for {} (HTTP on {http_addr} redirects; data: {})",
                 bound.addr,
                 if https.domains.is_empty() {
@@ -303,13 +320,13 @@ fn serve(config: Config) -> Result<()> {
                     https.domains.join(", ")
                 },
                 app.config.data.display()
-            ),
-            _ => println!(
+            )),
+            _ => say(format_args!(
                 "studio is serving http://{} (data: {})",
                 bound.addr,
                 app.config.data.display()
-            ),
-        }
+            )),
+        };
         bound.run(stop).await;
         // Counts taken since the last batch would be lost otherwise.
         let stats = app.stats.clone();
@@ -320,8 +337,72 @@ fn serve(config: Config) -> Result<()> {
     })?;
     // The runtime is gone, so every handle on the store is dropped and the file is closed.
     drop(runtime);
-    println!("studio stopped");
+    say(format_args!("studio stopped"));
     Ok(())
+}
+
+/// Prints a line of `serve` on standard output; true when it was written. A full or closed
+/// stdout (`studio serve > /dev/full`) must not stop the server, as `println!` would.
+fn say(line: std::fmt::Arguments<'_>) -> bool {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}").and_then(|()| out.flush()).is_ok()
+}
+
+/// How long `studio status` waits for the server.
+const STATUS_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// `studio status`: asks the running server's `/healthz` over plain HTTP on this machine.
+fn status(config: &Config) -> Result<()> {
+    use std::io::Read;
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
+    // With HTTPS the plain-HTTP listener redirects; it is asked all the same, and a redirect
+    // answered means the server runs but its health is behind HTTPS.
+    let mut addr = match &config.https {
+        Some(https) => https.http_listen,
+        None => config.listen,
+    };
+    // A server listening on every address answers on loopback.
+    if addr.ip() == IpAddr::V4(Ipv4Addr::UNSPECIFIED) {
+        addr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port());
+    } else if addr.ip() == IpAddr::V6(Ipv6Addr::UNSPECIFIED) {
+        addr = SocketAddr::new(IpAddr::V6(Ipv6Addr::LOCALHOST), addr.port());
+    }
+    let mut stream = TcpStream::connect_timeout(&addr, STATUS_TIMEOUT).with_context(|| {
+        format!("no studio server answers on {addr} (is `studio serve` running?)")
+    })?;
+    stream.set_read_timeout(Some(STATUS_TIMEOUT))?;
+    stream.set_write_timeout(Some(STATUS_TIMEOUT))?;
+    write!(
+        stream,
+        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .with_context(|| format!("asking the server on {addr}"))?;
+    let mut answer = Vec::new();
+    stream
+        .take(64 * 1024)
+        .read_to_end(&mut answer)
+        .with_context(|| format!("reading the answer of the server on {addr}"))?;
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let code: u16 = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .with_context(|| format!("the server on {addr} gave no HTTP answer"))?;
+    let body = body.trim();
+    match code {
+        200 => {
+            say(format_args!("{body}"));
+            Ok(())
+        }
+        300..=399 => bail!(
+            "the server on {addr} answers, but its health is served over HTTPS only: ask \
+             https://{}/healthz",
+            config.https.as_ref().map_or(addr, |h| h.https_listen)
+        ),
+        503 => bail!("the server on {addr} is not healthy:\n{body}"),
+        other => bail!("the server on {addr} answered {other}: {body}"),
+    }
 }
 
 fn set_password(config: &Config, username: &str) -> Result<()> {

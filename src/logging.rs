@@ -8,6 +8,10 @@
 //! its own writes what a quiet server gathers, every `FLUSH_EVERY`. The price: a line may reach
 //! stderr up to `FLUSH_EVERY` late, and lines of the last moments are lost if the process is killed
 //! with SIGKILL. A normal stop writes them all.
+//!
+//! stderr may be full or closed (the log on the disk that just filled up): the server goes on,
+//! and the first warnings and errors of that time are kept in memory (`KEEP_LINES`) and written
+//! once stderr takes lines again, so the line that said the disk was full is not the one lost.
 
 use crate::config::{Config, LogFormat};
 use anyhow::{Context, Result};
@@ -26,6 +30,9 @@ use tracing_subscriber::util::SubscriberInitExt;
 const FLUSH_EVERY: Duration = Duration::from_millis(200);
 /// Gathered bytes that are written at once, by the writer that gathered the last of them.
 const FLUSH_AT: usize = 64 * 1024;
+/// Warnings and errors kept while stderr cannot be written, and the bytes they may take.
+const KEEP_LINES: usize = 32;
+const KEEP_BYTES: usize = 16 * 1024;
 
 /// Starts the log for `serve`. Keep the guard to the end: dropping it writes what is left.
 pub fn init(config: &Config) -> Result<Guard> {
@@ -219,8 +226,9 @@ fn push_json_text(line: &mut String, text: &str) {
 
 struct Shared {
     lines: Mutex<Vec<u8>>,
-    /// Taken before `lines` is let go of, so that batches leave in the order they were gathered.
-    out: Mutex<Box<dyn Write + Send>>,
+    /// Taken before `lines` is let go of, so that batches leave in the order they were gathered;
+    /// with it the warnings kept while it failed.
+    out: Mutex<Output>,
     stop: Mutex<bool>,
     wake: Condvar,
 }
@@ -241,9 +249,88 @@ impl Shared {
         let batch = std::mem::replace(&mut *lines, Vec::with_capacity(FLUSH_AT));
         let mut out = lock(&self.out);
         drop(lines);
-        // Nowhere to report a failing stderr; the lines are given up and the server goes on.
-        let _ = out.write_all(&batch).and_then(|()| out.flush());
+        out.write(&batch);
     }
+}
+
+/// stderr, and what could not be written to it.
+struct Output {
+    to: Box<dyn Write + Send>,
+    /// Warnings and errors of batches stderr refused, oldest first, at most `KEEP_LINES`.
+    kept: Vec<u8>,
+    kept_lines: usize,
+    /// Warnings and errors beyond those, given up.
+    lost: usize,
+}
+
+impl Output {
+    fn new(to: Box<dyn Write + Send>) -> Output {
+        Output {
+            to,
+            kept: Vec::new(),
+            kept_lines: 0,
+            lost: 0,
+        }
+    }
+
+    fn try_write(&mut self, bytes: &[u8]) -> bool {
+        self.to
+            .write_all(bytes)
+            .and_then(|()| self.to.flush())
+            .is_ok()
+    }
+
+    /// Writes a batch; when stderr refuses it, its warnings and errors are kept for later and
+    /// the rest given up (there is nowhere to report a failing stderr, and the server goes on).
+    fn write(&mut self, batch: &[u8]) {
+        if !self.kept.is_empty() || self.lost > 0 {
+            let mut late = self.kept.clone();
+            if self.lost > 0 {
+                let _ = writeln!(
+                    late,
+                    "(and {} more warnings or errors, lost while the log could not be written)",
+                    self.lost
+                );
+            }
+            if !self.try_write(&late) {
+                self.keep(batch);
+                return;
+            }
+            self.kept.clear();
+            self.kept_lines = 0;
+            self.lost = 0;
+        }
+        if !self.try_write(batch) {
+            self.keep(batch);
+        }
+    }
+
+    /// Keeps the warnings and errors of a batch stderr refused, the first ones first.
+    fn keep(&mut self, batch: &[u8]) {
+        for line in batch.split_inclusive(|&b| b == b'\n') {
+            if !important(line) {
+                continue;
+            }
+            if self.kept_lines < KEEP_LINES && self.kept.len() + line.len() <= KEEP_BYTES {
+                self.kept.extend_from_slice(line);
+                self.kept_lines += 1;
+            } else {
+                self.lost += 1;
+            }
+        }
+    }
+}
+
+/// A warning or an error, as tracing writes it (pretty or JSON); request lines never are.
+fn important(line: &[u8]) -> bool {
+    let has = |needle: &[u8]| line.windows(needle.len()).any(|w| w == needle);
+    has(b" WARN ")
+        || has(b" ERROR ")
+        || has(b"\"level\":\"WARN\"")
+        || has(b"\"level\":\"ERROR\"")
+        // With colours (a terminal) the level is wrapped in escape codes.
+        || has(b"WARN\x1b")
+        || has(b"ERROR\x1b")
 }
 
 /// The writer tracing formats into; cheap to clone.
@@ -263,7 +350,7 @@ impl Gathered {
     pub fn start(out: impl Write + Send + 'static) -> Result<(Gathered, Guard)> {
         let shared = Arc::new(Shared {
             lines: Mutex::new(Vec::with_capacity(FLUSH_AT)),
-            out: Mutex::new(Box::new(out)),
+            out: Mutex::new(Output::new(Box::new(out))),
             stop: Mutex::new(false),
             wake: Condvar::new(),
         });
@@ -477,6 +564,53 @@ mod tests {
             let expected: Vec<_> = (0..2000).map(|i| format!("thread {t} line {i}")).collect();
             assert_eq!(mine, expected);
         }
+    }
+
+    /// A stderr that refuses every write while `full` is set, like a log on a full disk.
+    #[derive(Clone, Default)]
+    struct Full {
+        sink: Sink,
+        full: Arc<std::sync::atomic::AtomicBool>,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.full.load(std::sync::atomic::Ordering::SeqCst) {
+                return Err(std::io::Error::from_raw_os_error(libc::ENOSPC));
+            }
+            self.sink.write(buf)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn warnings_written_while_stderr_is_full_come_out_once_it_works() {
+        let out = Full::default();
+        out.full.store(true, std::sync::atomic::Ordering::SeqCst);
+        let mut output = Output::new(Box::new(out.clone()));
+        output.write(
+            b"2026-01-01T00:00:00.000000Z ERROR studio::store: The server's disk is full\n\
+              2026-01-01T00:00:00.000000Z  INFO studio::request: request method=GET path=/ status=200\n",
+        );
+        for i in 0..100 {
+            output.write(
+                format!("2026-01-01T00:00:01.000000Z  WARN studio: refused {i}\n").as_bytes(),
+            );
+        }
+        assert!(out.sink.0.lock().unwrap().is_empty());
+        assert!(output.kept.len() <= KEEP_BYTES);
+        out.full.store(false, std::sync::atomic::Ordering::SeqCst);
+        output.write(b"2026-01-01T00:00:02.000000Z  WARN studio: writes work again\n");
+        let text = String::from_utf8(out.sink.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].ends_with("The server's disk is full"), "{text}");
+        assert!(!text.contains("INFO"), "request lines are not kept: {text}");
+        assert_eq!(lines.len(), 1 + (KEEP_LINES - 1) + 1 + 1, "{text}");
+        assert!(text.contains("69 more warnings or errors, lost"), "{text}");
+        assert!(lines[lines.len() - 1].ends_with("writes work again"));
+        assert!(output.kept.is_empty() && output.lost == 0);
     }
 
     #[test]

@@ -3,8 +3,11 @@
 //! The message is already durable in the data file when a notice is queued, so mail can only ever
 //! add a copy: a failed attempt is logged and retried, a notice that never gets through is logged
 //! as such, and neither the visitor's request nor the message waits for or depends on the mail.
+//! The same mailer tells the host when the server itself needs them (a full disk, off-site backups
+//! stopped).
 
 use crate::config::{SmtpConfig, SmtpSecurity};
+use crate::health::Health;
 use crate::store::ContactMessage;
 use anyhow::{Context, Result};
 use lettre::message::{Mailbox, header::ContentType};
@@ -26,6 +29,21 @@ pub const RETRY_DELAYS: [Duration; 5] = [
 
 /// Notices waiting for the worker; beyond this a burst is logged, not queued (the messages stay).
 const QUEUE: usize = 1000;
+
+/// How often the health is looked at for the host's notice.
+const HEALTH_EVERY: Duration = Duration::from_secs(5);
+
+/// The host's notice when writes fail: what happened and what to do, in plain words.
+pub fn host_notice(problem: &str) -> String {
+    format!(
+        "{problem}\n\n\
+         Visitors still see the website, but new contact messages, edits and uploads are refused \
+         until the data file can be written again.\n\n\
+         What to do: free space on the server's disk (old files in the backup folder, old logs, \
+         `df -h` shows what is full). The server saves again by itself as soon as there is room; \
+         no restart is needed. `studio status` on the server says when it is healthy again.\n"
+    )
+}
 
 /// How long one SMTP conversation may take before it counts as a failed attempt.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
@@ -100,6 +118,33 @@ impl Notifier {
                         }
                         None => tracing::error!("gave up mailing the warning {subject:?} ({e:#})"),
                     },
+                }
+            }
+        });
+    }
+
+    /// Mails the host once each time writes to the data file start failing (a full disk), on the
+    /// current tokio runtime; nothing without `[smtp]`. The next mail comes only after writes
+    /// worked again and failed anew, so a disk that stays full sends one mail, not one a minute.
+    pub fn watch_health(&self, health: Arc<Health>) {
+        if self.alerts.is_none() {
+            return;
+        }
+        let notifier = self.clone();
+        tokio::spawn(async move {
+            let mut told = false;
+            loop {
+                tokio::time::sleep(HEALTH_EVERY).await;
+                match health.writes_failing() {
+                    Some(problem) if !told => {
+                        told = true;
+                        notifier.alert(
+                            "The studio server cannot save changes".to_string(),
+                            host_notice(&problem.message),
+                        );
+                    }
+                    Some(_) => {}
+                    None => told = false,
                 }
             }
         });
