@@ -73,10 +73,21 @@ fn check_copy(store: &Store, copy: &Path) -> Result<()> {
         store.path().display()
     );
     report_damage(store, &what);
-    Err(e.context(
-        "the copy failed its check and was deleted, so the data file itself is damaged; the \
-         earlier backups are kept (see \"A damaged data file\" in docs/operations.md)",
-    ))
+    Err(e.context(CopyFailedCheck))
+}
+
+/// A copy of the live data file failed its check: the data file itself is damaged. Kept as a type
+/// so the panel can say so in its own words.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the copy failed its check and was deleted, so the data file itself is damaged; the earlier \
+     backups are kept (see \"A damaged data file\" in docs/operations.md)"
+)]
+pub struct CopyFailedCheck;
+
+/// Whether `e` says the data file is damaged (a copy of it failed its check).
+pub fn is_damage(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<CopyFailedCheck>().is_some()
 }
 
 fn is_io_error(e: &anyhow::Error) -> bool {
@@ -808,6 +819,7 @@ mod tests {
         assert!(store.health().damage().is_none());
         for _ in 0..3 {
             let err = snapshot_into(&store, &snaps, 1).unwrap_err();
+            assert!(is_damage(&err), "{err:#}");
             assert!(format!("{err:#}").contains("damaged"), "{err:#}");
         }
         assert_eq!(

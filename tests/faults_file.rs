@@ -6,7 +6,7 @@
 
 mod ops_support;
 
-use ops_support::{run, studio};
+use ops_support::{Server, login, run, studio};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
@@ -18,6 +18,10 @@ use studio::store::Store;
 fn populated(dir: &Path) -> PathBuf {
     let path = dir.join("populated.redb");
     let store = Store::open(&path).unwrap();
+    let hash = studio::auth::hash_password(ops_support::ADMIN_PASSWORD).unwrap();
+    store
+        .set_admin_password(ops_support::ADMIN_USER, &hash)
+        .unwrap();
     for i in 0..300 {
         store
             .add_contact(
@@ -30,9 +34,6 @@ fn populated(dir: &Path) -> PathBuf {
             )
             .unwrap();
     }
-    store
-        .set_admin_password("admin", "not-a-real-hash")
-        .unwrap();
     drop(store);
     path
 }
@@ -383,4 +384,54 @@ fn restore_rescues_a_damaged_empty_missing_or_newer_file_from_a_read_only_source
         "the source is never written to"
     );
     std::fs::set_permissions(&source_dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[tokio::test]
+async fn a_damaged_file_is_served_with_its_damage_shown_and_never_downloaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = populated(dir.path());
+    let len = std::fs::metadata(&good).unwrap().len();
+    let data = dir.path().join("studio.redb");
+    // A flip that the server opens and signs the admin in with, but that the check refuses.
+    let found = [4104, 4200]
+        .into_iter()
+        .chain(seeded_offsets(len, 40))
+        .find(|&at| {
+            damage(&good, &data, &Fault::Flip(at));
+            if passes_check(&data, dir.path()) {
+                return false;
+            }
+            let opened = studio::data_file::no_panic(&data, || {
+                let store = Store::open(&data)?;
+                store.hmac_key()?;
+                Ok(store.admin_by_username(ops_support::ADMIN_USER)?.is_some())
+            });
+            matches!(opened, Ok(true))
+        });
+    let at = found.expect("a flip that opens but fails the check");
+    damage(&good, &data, &Fault::Flip(at));
+    let server = Server::start(dir.path(), &data, &[("STUDIO_BACKUP_DIR", "snaps")]);
+    server.wait_for_stderr("failed its check");
+    let client = reqwest::Client::new();
+    let health = client.get(server.url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), 503, "health says the file is damaged");
+    let token = login(&client, &server.base).await;
+    let res = client
+        .get(server.url("/api/admin/backup"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 500);
+    let body = res.text().await.unwrap();
+    assert!(body.contains("damaged"), "{body}");
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".download-") || n.contains(".check-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let snaps = studio::backup::snapshots(&dir.path().join("snaps")).unwrap();
+    assert!(snaps.is_empty(), "no damaged snapshot kept: {snaps:?}");
+    assert!(!server.stderr_text().contains("panicked"));
 }

@@ -2,7 +2,7 @@
 //! `GET|POST /api/admin/backups/offsite`: the off-site copies, and Back up now.
 
 use super::admin::{AdminIdentity, require_admin};
-use super::{ApiError, blocking, error_response, json_response};
+use super::{ApiError, error_response, json_response};
 use crate::app::App;
 use crate::app::with_app;
 use bytes::Bytes;
@@ -62,8 +62,7 @@ async fn offsite_now(admin: AdminIdentity, app: Arc<App>) -> Result<Response, Re
             "Off-site backups are not configured: add [offsite] to studio.toml",
         ));
     };
-    let store = app.store.clone();
-    let file = match blocking(move || crate::backup::download_copy(&store)).await {
+    let file = match checked_copy(&app).await {
         Ok((file, _)) => file,
         Err(e) => return Ok(error_response(e.status, &e.message)),
     };
@@ -79,11 +78,30 @@ async fn offsite_now(admin: AdminIdentity, app: Arc<App>) -> Result<Response, Re
     }
 }
 
-async fn download(admin: AdminIdentity, app: Arc<App>) -> Result<Response, Rejection> {
+/// A copy of the data file that passed its check; a copy that failed says in the owner's words
+/// that the data file is damaged.
+async fn checked_copy(app: &App) -> Result<(std::fs::File, u64), ApiError> {
     let store = app.store.clone();
-    let (file, len) = blocking(move || crate::backup::download_copy(&store))
-        .await
-        .map_err(warp::reject::custom)?;
+    match tokio::task::spawn_blocking(move || crate::backup::download_copy(&store)).await {
+        Ok(Ok(copy)) => Ok(copy),
+        Ok(Err(e)) if crate::backup::is_damage(&e) => {
+            tracing::error!("a backup copy failed its check: {e:#}");
+            Err(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "The backup was not made: its copy of the site's data failed the check, which \
+                 means the data file on the server is damaged. Nothing was downloaded, and the \
+                 earlier backups are kept: ask the host to restore the newest one.",
+            ))
+        }
+        Ok(Err(e)) => Err(ApiError::internal(e)),
+        Err(e) => Err(ApiError::internal(anyhow::anyhow!(
+            "the backup copy stopped: {e}"
+        ))),
+    }
+}
+
+async fn download(admin: AdminIdentity, app: Arc<App>) -> Result<Response, Rejection> {
+    let (file, len) = checked_copy(&app).await.map_err(warp::reject::custom)?;
     tracing::info!(admin = %admin.username, bytes = len, "backup downloaded");
     let file = tokio::fs::File::from_std(file);
     let body = futures_util::stream::unfold(Some(file), |file| async move {
