@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FolderOpen, Images, Mail, Plus, Settings, type LucideIcon } from 'lucide-react';
+import { FolderOpen, Images, Mail, Plus, Settings, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { API, type SiteAddress } from '../api';
 import { OffsiteWarning } from '../backup/OffsiteCard';
 import { useInboxCounts } from '../inbox/UnreadBadge';
@@ -88,6 +88,33 @@ function Certificates() {
   );
 }
 
+/** What `GET /api/health` answers (src/health.rs): 200 `ok`, or 503 with the problems. */
+type Health = { status: string; problems?: { kind: string; message: string }[] };
+
+/** The health even when it is a 503: the answer then says what is wrong. */
+async function fetchHealth(): Promise<Health> {
+  const response = await fetch('/api/health', { credentials: 'include' });
+  return (await response.json()) as Health;
+}
+
+/** A banner while the server cannot save (a full disk) or its data file failed a check. */
+function HealthWarning() {
+  // Asked again each time the Overview opens: a full disk comes and goes.
+  const health = useQuery<Health>({ queryKey: ['/api/health'], queryFn: fetchHealth, staleTime: 0 });
+  const problems = health.data?.problems ?? [];
+  if (problems.length === 0) return null;
+  return (
+    <div role="alert" className="mb-6 rounded-sm border border-red-300 bg-red-50 p-4 text-sm text-red-800" data-testid="health-warning">
+      {problems.map((problem) => (
+        <p key={problem.kind} className="flex items-start gap-2 font-semibold">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {problem.message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /** One line when the site's address is unknown: what is missing and where to set it. */
 function NoSiteAddress() {
   const address = useQuery<SiteAddress>({ queryKey: [API.siteAddress] });
@@ -104,6 +131,7 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
   return (
     <section aria-labelledby="overview-heading">
       <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
+      <HealthWarning />
       <OffsiteWarning onOpen={() => onAction('settings')} />
       <LastWeek />
       <NoSiteAddress />
