@@ -11,6 +11,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 use warp::Filter;
+use warp::http::{HeaderValue, Method, StatusCode, Uri, header};
+use warp::reply::Response;
 
 /// The whole route tree: `/api` answers JSON for everything under it; the rest is the website.
 /// `Studio` (below) answers the hottest requests before this tree and logs every request.
@@ -102,24 +104,26 @@ where
         use futures_util::future::Either;
         let started = Instant::now();
         if self.secure
-            && let Some(res) = crate::hosts::www_to_bare(&self.app.config, &req)
+            && let Some(mut res) = crate::hosts::www_to_bare(&self.app.config, &req)
         {
+            finish(&mut res, req.uri().path(), true);
             return Either::Left(std::future::ready(Ok(res)));
         }
-        if let Some(mut res) = web::answer_from_memory(
-            &self.app,
-            req.method(),
-            req.uri().path(),
-            req.uri().query(),
-            req.headers(),
-        ) {
+        let from_memory = match odd_request(req.method(), req.uri()) {
+            Some(res) => Some(res),
+            None => web::answer_from_memory(
+                &self.app,
+                req.method(),
+                req.uri().path(),
+                req.uri().query(),
+                req.headers(),
+            ),
+        };
+        if let Some(mut res) = from_memory {
             if let Some(conn) = &self.conn {
                 conn.request_answered();
             }
-            if self.secure {
-                res.headers_mut()
-                    .insert(warp::http::header::STRICT_TRANSPORT_SECURITY, HSTS);
-            }
+            finish(&mut res, req.uri().path(), self.secure);
             crate::logging::request(
                 req.method().as_str(),
                 req.uri().path(),
@@ -143,12 +147,65 @@ where
             if let Some(conn) = conn {
                 conn.request_answered();
             }
-            if secure {
-                res.headers_mut()
-                    .insert(warp::http::header::STRICT_TRANSPORT_SECURITY, HSTS);
-            }
+            finish(&mut res, &path, secure);
             crate::logging::request(method.as_str(), &path, res.status().as_u16(), started);
             Ok(res)
         }))
     }
+}
+
+/// The answer to a request no route of the site can take, before warp sees it: warp's path filter
+/// panics on a target without a path (`CONNECT host:port`), and the site is no proxy. CONNECT and
+/// TRACE get 405; a target that is not a path (authority form, `*`) gets 400. Absolute form
+/// (`GET http://host/`) has a path and goes on as HTTP/1.1 asks.
+fn odd_request(method: &Method, uri: &Uri) -> Option<Response> {
+    let status = if method == Method::CONNECT || method == Method::TRACE {
+        StatusCode::METHOD_NOT_ALLOWED
+    } else if uri.path_and_query().is_none() || !uri.path().starts_with('/') {
+        StatusCode::BAD_REQUEST
+    } else {
+        return None;
+    };
+    let mut res =
+        Response::new(format!("{}\n", status.canonical_reason().unwrap_or("refused")).into());
+    *res.status_mut() = status;
+    let headers = res.headers_mut();
+    headers.insert(header::CONTENT_TYPE, TEXT);
+    headers.insert(header::CACHE_CONTROL, NO_STORE);
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        headers.insert(header::ALLOW, ALLOWED);
+    }
+    Some(res)
+}
+
+const TEXT: HeaderValue = HeaderValue::from_static("text/plain; charset=utf-8");
+const NO_STORE: HeaderValue = HeaderValue::from_static("no-store");
+const NOSNIFF: HeaderValue = HeaderValue::from_static("nosniff");
+const ALLOWED: HeaderValue = HeaderValue::from_static("GET, HEAD, POST, PUT, PATCH, DELETE");
+
+/// What every answer carries, whichever path made it (from memory, a route, a rejection, a
+/// redirect, a 304): `nosniff`; `no-store` for the admin pages and for JSON calls that set no
+/// caching of their own; HSTS over HTTPS.
+fn finish(res: &mut Response, path: &str, secure: bool) {
+    let headers = res.headers_mut();
+    if !headers.contains_key(header::X_CONTENT_TYPE_OPTIONS) {
+        headers.insert(header::X_CONTENT_TYPE_OPTIONS, NOSNIFF);
+    }
+    if is_admin_page(path)
+        || (path.starts_with("/api/") && !headers.contains_key(header::CACHE_CONTROL))
+    {
+        headers.insert(header::CACHE_CONTROL, NO_STORE);
+    }
+    if secure {
+        headers.insert(header::STRICT_TRANSPORT_SECURITY, HSTS);
+    }
+}
+
+/// The panel's pages: what they show is the owner's session, never for a cache.
+fn is_admin_page(path: &str) -> bool {
+    let under = |prefix: &str| {
+        path.strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    };
+    under("/adminpanel") || under("/admin-login") || under("/api/admin")
 }

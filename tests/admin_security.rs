@@ -148,7 +148,8 @@ async fn forged_truncated_and_foreign_tokens_are_refused() {
         "Bearer".to_string(),
         "Bearer ".to_string(),
         "Bearer null".to_string(),
-        format!("Bearer {}", "A".repeat(10_000)),
+        // Under the 8 kB head limit (src/net/heads.rs); a longer head is a 431 before any route.
+        format!("Bearer {}", "A".repeat(7_000)),
     ];
     for authorization in &hostile {
         assert_eq!(

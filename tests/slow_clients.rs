@@ -3,6 +3,8 @@
 //! 3,000 connections that send half a request head, 127.0.0.1 is still served, and the server
 //! closes the half-sent requests at their (short, for the test) head deadline.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -10,20 +12,6 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
 const HELD: usize = 3000;
-
-fn raise_own_open_files() -> u64 {
-    let mut lim = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    unsafe {
-        libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim);
-        lim.rlim_cur = lim.rlim_max;
-        libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
-        libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim);
-    }
-    lim.rlim_cur
-}
 
 async fn half_request(addr: std::net::SocketAddr) -> std::io::Result<TcpStream> {
     let socket = TcpSocket::new_v4()?;
@@ -50,7 +38,7 @@ async fn closed_by_server(mut stream: TcpStream, within: Duration) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_with_thousands_of_half_requests_does_not_shut_out_another() {
-    let own = raise_own_open_files();
+    let own = common::raise_own_open_files();
     assert!(
         own > HELD as u64 + 200,
         "the test needs {} open files, the hard limit is {own}",

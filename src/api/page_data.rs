@@ -36,6 +36,8 @@ fn answer(app: &App, path: Option<&str>, headers: &HeaderMap) -> Response {
             HeaderValue::from_static("application/json"),
         );
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        // The same words are in the page's HTML: a search engine should list the page, not this.
+        h.insert("x-robots-tag", HeaderValue::from_static("noindex"));
         return res;
     }
     if let Some(to) = pages.redirect(path) {

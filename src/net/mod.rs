@@ -3,6 +3,7 @@
 //! request service of src/service.rs and know nothing of routes.
 
 pub mod deadline;
+pub mod heads;
 pub mod redirect;
 
 use crate::app::App;
@@ -10,7 +11,7 @@ use crate::service::{Studio, routes};
 use crate::tls::Tls;
 use anyhow::{Context, Result};
 use deadline::{Caps, Guard, Guarded, Registry};
-use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::{GracefulShutdown, Watcher};
 use std::future::Future;
 use std::net::SocketAddr;
@@ -171,12 +172,11 @@ impl Bound {
                 let service = Studio::new(self.app.clone(), routes.clone(), peer)
                     .with_conn(guard.conn().clone());
                 let io = Guarded::new(guard, crate::zerocopy::Socket::new(stream));
-                let connection = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(TokioIo::new(io), service);
+                let connection = heads::http1_builder().serve_connection(TokioIo::new(io), service);
                 let connection = watcher.watch(connection);
                 tokio::spawn(async move {
                     if let Err(e) = connection.await {
-                        tracing::debug!("connection ended with an error: {e}");
+                        heads::connection_ended(Some(peer), &e);
                     }
                 });
             }
@@ -217,6 +217,7 @@ async fn serve_tls<S>(
         Send + 'static,
 {
     let conn = guard.conn().clone();
+    let peer = stream.peer_addr().ok();
     let io = Guarded::new(guard, stream);
     let tls_stream = match tls.acceptor().accept(io).await {
         Ok(s) => s,
@@ -230,15 +231,14 @@ async fn serve_tls<S>(
     let service = service.with_conn(conn).secure();
     let io = TokioIo::new(tls_stream);
     let result = if h2 {
-        let connection = hyper::server::conn::http2::Builder::new(TokioExecutor::new())
-            .serve_connection(io, service);
+        let connection = heads::http2_builder().serve_connection(io, service);
         watcher.watch(connection).await
     } else {
-        let connection = hyper::server::conn::http1::Builder::new().serve_connection(io, service);
+        let connection = heads::http1_builder().serve_connection(io, service);
         watcher.watch(connection).await
     };
     if let Err(e) = result {
-        tracing::debug!("connection ended with an error: {e}");
+        heads::connection_ended(peer, &e);
     }
 }
 

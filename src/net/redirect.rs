@@ -25,17 +25,21 @@ pub async fn serve(
     watcher: Watcher,
 ) {
     let conn = guard.conn().clone();
+    let peer = stream.peer_addr().ok();
     let io = Guarded::new(guard, stream);
     let service = hyper::service::service_fn(move |req: Request<hyper::body::Incoming>| {
         conn.request_started();
-        let res = answer(&tls, &domains, https_port, &req);
+        let mut res = answer(&tls, &domains, https_port, &req);
+        res.headers_mut().insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
         conn.request_answered();
         std::future::ready(Ok::<_, std::convert::Infallible>(res))
     });
-    let connection =
-        hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(io), service);
+    let connection = super::heads::http1_builder().serve_connection(TokioIo::new(io), service);
     if let Err(e) = watcher.watch(connection).await {
-        tracing::debug!("connection ended with an error: {e}");
+        super::heads::connection_ended(peer, &e);
     }
 }
 

@@ -159,3 +159,19 @@ pub fn inlined(html: &str) -> serde_json::Value {
     let to = from + html[from..].find("</script>").unwrap();
     serde_json::from_str(&html[from..to]).unwrap()
 }
+
+/// Raises this test process's open-files limit to its hard limit; answers the limit now in force.
+pub fn raise_own_open_files() -> u64 {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct given.
+    unsafe {
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim);
+        lim.rlim_cur = lim.rlim_max;
+        libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim);
+    }
+    lim.rlim_cur
+}
