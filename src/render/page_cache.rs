@@ -17,7 +17,7 @@ use crate::ui_build::assets::Encoded;
 use anyhow::{Context, Result};
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, RwLock, mpsc};
 use std::time::{Duration, Instant};
 
@@ -185,6 +185,11 @@ pub struct Shells {
     renderer: Arc<Renderer>,
     /// The background worker that renders the bodies of each new set of pages.
     worker: Mutex<mpsc::Sender<Arc<Pages>>>,
+    /// How many refreshes have been asked for, and how many of those the live pages include:
+    /// refreshes load, render and swap one at a time, so a refresh that loaded the store before a
+    /// write never replaces one that loaded after it.
+    asked: AtomicU64,
+    included: Mutex<u64>,
 }
 
 impl Shells {
@@ -235,6 +240,8 @@ impl Shells {
             current: RwLock::new(pages),
             renderer,
             worker: Mutex::new(worker),
+            asked: AtomicU64::new(0),
+            included: Mutex::new(0),
         })
     }
 
@@ -245,8 +252,24 @@ impl Shells {
         }
     }
 
-    /// Re-renders every page from the store; called after each admin write.
+    /// Re-renders every page from the store; called after each admin write, once it has committed.
+    /// When it returns, the live pages include that write: concurrent calls are ordered, and a call
+    /// whose write a later load already included returns without rendering again.
     pub fn refresh(&self, store: &Store) -> Result<()> {
+        let ticket = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
+        let mut included = self.included.lock().unwrap_or_else(|p| p.into_inner());
+        if *included >= ticket {
+            return Ok(());
+        }
+        // Every refresh asked for up to here was asked after its write committed, so the load
+        // below sees all of those writes.
+        let covers = self.asked.load(Ordering::SeqCst);
+        self.swap_in(store)?;
+        *included = covers;
+        Ok(())
+    }
+
+    fn swap_in(&self, store: &Store) -> Result<()> {
         let origin = self.origin.for_pages(store)?;
         let pages = Arc::new(Pages::new(
             self.template
