@@ -46,6 +46,10 @@ pub struct Limits {
     pub form_tokens_by_ip: RateLimiter,
     /// Contact form tokens that have carried a message (each carries one).
     pub used_form_tokens: crate::spam::UsedTokens,
+    /// Page views the statistics take per client address; past it the beacon counts nothing.
+    pub stats_by_ip: RateLimiter,
+    /// Referring sites the statistics take per client address.
+    pub referrers_by_ip: RateLimiter,
 }
 
 impl Default for Limits {
@@ -58,6 +62,8 @@ impl Default for Limits {
             // handful; a bot harvesting tokens to spend later meets the limit soon.
             form_tokens_by_ip: RateLimiter::new(20, Duration::from_secs(600)),
             used_form_tokens: Default::default(),
+            stats_by_ip: RateLimiter::new(60, Duration::from_secs(60)),
+            referrers_by_ip: RateLimiter::new(10, Duration::from_secs(3600)),
         }
     }
 }

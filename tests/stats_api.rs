@@ -361,3 +361,69 @@ async fn a_graceful_stop_writes_the_counts_and_nothing_that_identifies_anyone() 
         json!([{ "host": "news.example.org", "visits": 1 }])
     );
 }
+
+/// A script posting made-up case studies and spam referrers, a new User-Agent each time, can
+/// neither list them nor push a real page out of the day's report (issue 29).
+#[tokio::test]
+async fn made_up_pages_and_spam_referrers_stay_out_of_the_report() {
+    let server = TestServer::start().await;
+    let (c, base) = (&server.client, server.base.as_str());
+    for i in 0..100 {
+        let ua = format!("{CHROME} Spam/{i}");
+        let referrer = format!("https://spam-casino-{i}.example/");
+        counted(
+            c,
+            base,
+            &ua,
+            &format!("/portfolio/bogus-{i}"),
+            Some(&referrer),
+        )
+        .await;
+    }
+    counted(c, base, IPHONE, "/portfolio/modern-serenity", None).await;
+    let token = login(&server).await;
+    let report = report(c, base, &token, 1).await;
+    let pages: Vec<&str> = report["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["path"].as_str().unwrap())
+        .collect();
+    assert!(
+        pages.iter().all(|p| !p.contains("bogus")),
+        "made-up pages listed: {pages:?}"
+    );
+    assert_eq!(page_views(&report, "/portfolio/modern-serenity"), 1);
+    let spam = report["referrers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r.to_string().contains("spam-casino"))
+        .count();
+    assert_eq!(
+        spam, 0,
+        "referrers of views that were not counted: {report}"
+    );
+    server.stop().await;
+}
+
+/// One address counts at most 60 views a minute, and names at most 10 referring sites an hour.
+#[tokio::test]
+async fn one_address_counts_a_sane_number_of_views() {
+    let server = TestServer::start().await;
+    let (c, base) = (&server.client, server.base.as_str());
+    for i in 0..100 {
+        let ua = format!("{CHROME} Reader/{i}");
+        let referrer = format!("https://site-{i}.example/");
+        counted(c, base, &ua, "/about", Some(&referrer)).await;
+    }
+    let token = login(&server).await;
+    let report = report(c, base, &token, 1).await;
+    assert_eq!(page_views(&report, "/about"), 60, "{report}");
+    assert_eq!(
+        report["referrers"].as_array().unwrap().len(),
+        10,
+        "{report}"
+    );
+    server.stop().await;
+}

@@ -66,26 +66,55 @@ fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) ->
             "Send {\"path\": \"/page\", \"referrer\": \"...\"} as JSON",
         );
     };
+    let no_content = || {
+        let mut res =
+            warp::reply::with_status(warp::reply(), StatusCode::NO_CONTENT).into_response();
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        res
+    };
+    // Only pages the site has count, a case study under its current address: made-up paths can
+    // neither fill the day's list nor push a real page out of it.
+    let pages = app.shells.pages();
+    let asked = match beacon.path.trim_end_matches('/') {
+        "" => "/",
+        trimmed => trimmed,
+    };
+    let Some(path) = (if pages.get(asked).is_some() {
+        Some(asked)
+    } else {
+        pages.redirect(asked)
+    }) else {
+        return no_content();
+    };
+    // A browser reports a page or two a minute; a script replaying the beacon is not a visitor.
+    if app.limits.stats_by_ip.hit_client(client).is_err() {
+        return no_content();
+    }
     let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
     let own_hosts: Vec<&str> = [text(header::HOST), app.config.public_url.as_deref()]
         .into_iter()
         .flatten()
         .collect();
+    // A visitor arrives from another site once or twice a day; an address that names a new one
+    // with every view is writing the list, not following links.
+    let referrer = beacon
+        .referrer
+        .as_deref()
+        .filter(|r| crate::stats::classify::referrer_host(r, &own_hosts).is_some())
+        .filter(|_| app.limits.referrers_by_ip.hit_client(client).is_ok());
     app.stats.count_view(
         &View {
-            path: &beacon.path,
-            referrer: beacon.referrer.as_deref().filter(|r| !r.is_empty()),
+            path,
+            referrer,
             user_agent: text(header::USER_AGENT).unwrap_or(""),
             client,
             own_hosts: &own_hosts,
-            founder_path: app.shells.pages().founder_path(),
+            founder_path: pages.founder_path(),
         },
         SystemTime::now(),
     );
-    let mut res = warp::reply::with_status(warp::reply(), StatusCode::NO_CONTENT).into_response();
-    res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    res
+    no_content()
 }
 
 fn days_param(value: Option<&str>) -> Result<u32, ApiError> {

@@ -25,8 +25,9 @@ pub const FLUSH_EVERY: Duration = Duration::from_secs(5);
 const MAX_VISITORS_PER_DAY: usize = 200_000;
 /// Views one visitor can add in a day; a script replaying the beacon stops counting here.
 const MAX_VIEWS_PER_VISITOR: u32 = 1_000;
-/// Distinct `/portfolio/{slug}` paths outside the route table counted per day.
-const MAX_PROJECT_PATHS_PER_DAY: usize = 100;
+/// Distinct `/portfolio/{slug}` paths outside the route table counted per day. The beacon reports
+/// only pages the site has (src/api/stats.rs), so this is every case study of a large studio.
+const MAX_PROJECT_PATHS_PER_DAY: usize = crate::store::MAX_PAGES_PER_DAY;
 /// Rows of the report's page and referrer lists.
 const REPORT_ROWS: usize = 100;
 
