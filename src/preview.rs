@@ -36,11 +36,22 @@ pub fn verify(key: &[u8], token: &str, now: u64) -> Option<u64> {
         return None;
     }
     let mut parts = token.splitn(3, '.');
-    let id: u64 = parts.next()?.parse().ok()?;
-    let expires_at: u64 = parts.next()?.parse().ok()?;
+    let id = canonical_number(parts.next()?)?;
+    let expires_at = canonical_number(parts.next()?)?;
     let sig = URL_SAFE_NO_PAD.decode(parts.next()?).ok()?;
     mac(key, id, expires_at).ok()?.verify_slice(&sig).ok()?;
     (now < expires_at && expires_at <= now.saturating_add(VALID_SECS)).then_some(id)
+}
+
+/// A number as `sign` writes it: digits only, no sign, no leading zero, so that one signature has
+/// one spelling (`u64::from_str` also takes `+8` and `0008`).
+fn canonical_number(text: &str) -> Option<u64> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let leading_zero = text.len() > 1 && text.starts_with('0');
+    if !digits || leading_zero {
+        return None;
+    }
+    text.parse().ok()
 }
 
 #[cfg(test)]
@@ -59,5 +70,13 @@ mod tests {
         let far = sign(&key, 5, 1000 + 10 * VALID_SECS).unwrap();
         assert_eq!(verify(&key, &far, 1000), None, "longer than an hour");
         assert_eq!(verify(&key, "garbage", 1000), None);
+        let (id, rest) = token.split_once('.').unwrap();
+        for respelt in [format!("+{id}.{rest}"), format!("0{id}.{rest}")] {
+            assert_eq!(verify(&key, &respelt, 1000), None, "{respelt}");
+        }
+        let (head, sig) = token.rsplit_once('.').unwrap();
+        let (id, exp) = head.split_once('.').unwrap();
+        assert_eq!(verify(&key, &format!("{id}.+{exp}.{sig}"), 1000), None);
+        assert_eq!(verify(&key, &format!("{id}.00{exp}.{sig}"), 1000), None);
     }
 }

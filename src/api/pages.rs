@@ -11,6 +11,7 @@ use crate::pages::{self, schema, schema::PAGE_SCHEMA};
 use crate::site::{FOUNDER_PATTERN, ROUTES};
 use crate::store::iso8601;
 use crate::store::{PAGE_KIND, PageRecord, Refused, Revision, Save, Store};
+use anyhow::Context;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use warp::filters::BoxedFilter;
@@ -114,9 +115,32 @@ impl History for PageHistory {
         version: u64,
         by: &str,
     ) -> anyhow::Result<Result<Value, ApiError>> {
-        let record = match store.restore_page(key, version, by)? {
+        let Some(page) = PAGE_SCHEMA.page(key) else {
+            return Ok(Err(no_such_page()));
+        };
+        let Some(revision) = store.revision(PAGE_KIND, key, version)? else {
+            return Ok(Err(no_such_version()));
+        };
+        // A version saved under older rules comes back only if today's rules take it, exactly as
+        // a save would be checked.
+        let content: Value = serde_json::from_slice(&revision.body)
+            .with_context(|| format!("reading version {version} of page {key}"))?;
+        let checked = match schema::check(&page.fields, &content, &Files(store)) {
+            Ok(checked) => checked,
+            Err(invalid) => {
+                return Ok(Err(ApiError::bad_request(format!(
+                    "version {version} can't be brought back as it was: {invalid}"
+                ))));
+            }
+        };
+        if let Some(slug) = checked.get("slug").and_then(Value::as_str)
+            && let Some(clash) = slug_clash(slug)
+        {
+            return Ok(Err(ApiError::new(StatusCode::CONFLICT, clash)));
+        }
+        let save = Save { by, expect: None };
+        let record = match store.save_page(key, &checked, save)? {
             Ok(record) => record,
-            Err(Refused::NotFound) => return Ok(Err(no_such_version())),
             Err(other) => return Ok(Err(refusal(other))),
         };
         let founder = store.page(pages::FOUNDER)?;
@@ -217,10 +241,12 @@ fn record_json(record: &PageRecord, founder_slug: &str) -> Result<Value, ApiErro
     }))
 }
 
-/// First path segments the server answers itself (besides the UI build's folders).
-const SERVER_SEGMENTS: [&str; 6] = [
+/// First path segments the server answers itself (besides the UI build's folders); `fonts` is
+/// kept for the web fonts whether or not this build has such a folder.
+const SERVER_SEGMENTS: [&str; 7] = [
     "api",
     "media",
+    "fonts",
     "healthz",
     "robots.txt",
     "sitemap.xml",
@@ -297,6 +323,7 @@ mod tests {
             "assets",
             "media",
             "images",
+            "fonts",
             "healthz",
         ] {
             let clash = slug_clash(taken).unwrap_or_default();
