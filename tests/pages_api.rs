@@ -481,13 +481,27 @@ async fn the_founder_is_renamed_and_the_old_address_redirects() {
     }
     // Back to the first address: it is live again, not a redirect.
     founder["slug"] = json!("anjali-rao");
-    let (status, _) = put(&server, &token, "founder", json!(3), founder).await;
+    let (status, _) = put(&server, &token, "founder", json!(3), founder.clone()).await;
     assert_eq!(status, 200);
     assert_eq!(server.get("/anjali-rao").await.status(), 200);
     assert_eq!(
         server.get("/priya").await.headers()["location"],
         "/anjali-rao"
     );
+    // Renamed again and again: the newest ten former addresses redirect, older ones are let go.
+    for i in 0..12 {
+        founder["slug"] = json!(format!("founder-{i}"));
+        let (status, _) = put(&server, &token, "founder", json!(4 + i), founder.clone()).await;
+        assert_eq!(status, 200);
+    }
+    for gone in ["/priya-rao", "/priya", "/anjali-rao", "/founder-0"] {
+        assert_eq!(server.get(gone).await.status(), 404, "{gone}");
+    }
+    for kept in ["/founder-1", "/founder-10"] {
+        let res = server.get(kept).await;
+        assert_eq!(res.status(), 301, "{kept}");
+        assert_eq!(res.headers()["location"], "/founder-11");
+    }
     server.stop().await;
 }
 

@@ -50,28 +50,6 @@ impl Store {
     ) -> Result<Result<PageRecord, Refused>> {
         self.write(|txn| save_in(txn, key, content, save))
     }
-
-    /// Writes version `version` of page `key` again as its newest version.
-    pub fn restore_page(
-        &self,
-        key: &str,
-        version: u64,
-        by: &str,
-    ) -> Result<Result<PageRecord, Refused>> {
-        self.write(|txn| {
-            let Some(revision) = txn
-                .open_table(REVISIONS)?
-                .get((PAGE_KIND, key, version))?
-                .map(|v| Revision::decode(v.value()))
-                .transpose()?
-            else {
-                return Ok(Err(Refused::NotFound));
-            };
-            let content: Value = serde_json::from_slice(&revision.body)
-                .with_context(|| format!("reading version {version} of page {key}"))?;
-            save_in(txn, key, &content, Save { by, expect: None })
-        })
-    }
 }
 
 fn save_in(
@@ -130,8 +108,15 @@ fn former_slugs(old: &PageRecord, before: &Value, after: &Value) -> Vec<String> 
         }
         former.retain(|s| *s != now);
     }
+    // Links to an address from many renames ago are rare; without a cap each rename would add a
+    // redirect for good.
+    let over = former.len().saturating_sub(MAX_FORMER_SLUGS);
+    former.drain(..over);
     former
 }
+
+/// How many former addresses of a page keep redirecting: the newest ones.
+pub const MAX_FORMER_SLUGS: usize = 10;
 
 /// The seed as an earlier release showed it: that release's footer opened with the
 /// `company_tagline` setting, so an owner's own tagline stays the first line after the upgrade.
