@@ -851,3 +851,77 @@ async fn the_whatsapp_number_is_a_checked_setting_every_page_carries() {
     }
     server.stop().await;
 }
+
+/// A version saved under older rules (written here straight into the data file, as an earlier
+/// release or an upgrade could have) comes back only if today's checks take it (issue 29).
+#[tokio::test]
+async fn a_restore_is_checked_as_a_save_is() {
+    let server = start().await;
+    let token = login(&server).await;
+    let save = |key: &str, content: &Value| {
+        server
+            .app
+            .store
+            .save_page(
+                key,
+                content,
+                studio::store::Save {
+                    by: "upgrade",
+                    expect: None,
+                },
+            )
+            .unwrap()
+            .unwrap()
+            .version
+    };
+    let mut founder = page(&server, &token, "founder").await["content"].clone();
+    founder["slug"] = json!("fonts");
+    let reserved = save("founder", &founder);
+    let mut about = page(&server, &token, "about").await["content"].clone();
+    about["seo"]["title"] = json!("x".repeat(71));
+    let too_long = save("about", &about);
+    // Both pages are saved properly again, then the unchecked versions are asked back.
+    for key in ["founder", "about"] {
+        let current = page(&server, &token, key).await;
+        let mut content = seed(key);
+        if key == "founder" {
+            content["slug"] = json!("anjali-rao");
+        }
+        let (status, body) = put(&server, &token, key, current["version"].clone(), content).await;
+        assert_eq!(status, 200, "{key}: {body}");
+    }
+    let path =
+        |key: &str, version: u64| format!("/api/admin/pages/{key}/revisions/{version}/restore");
+    let (status, body) = call(
+        &server,
+        &token,
+        Method::POST,
+        &path("founder", reserved),
+        None,
+    )
+    .await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("\"fonts\""),
+        "{body}"
+    );
+    let (status, body) = call(
+        &server,
+        &token,
+        Method::POST,
+        &path("about", too_long),
+        None,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("seo.title"),
+        "{body}"
+    );
+    assert_eq!(
+        page(&server, &token, "founder").await["content"]["slug"],
+        "anjali-rao"
+    );
+    assert_eq!(server.get("/anjali-rao").await.status(), 200);
+    server.stop().await;
+}
