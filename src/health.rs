@@ -3,6 +3,7 @@
 //! `studio status`, the host's e-mail) reads this, never a state of its own.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 /// A problem the server has now, in words a host or the owner can act on.
@@ -17,10 +18,27 @@ pub struct Problem {
 }
 
 /// The health of the data file, shared by every handle on the store.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Health {
     writes: Mutex<Option<Problem>>,
     damage: Mutex<Option<Problem>>,
+    /// Bumped at every change, so that a watcher (the host's e-mail) wakes on a change rather
+    /// than polling.
+    changes: tokio::sync::watch::Sender<u64>,
+    /// How many times writes have started failing: a watcher that wakes late still tells one
+    /// episode from the next.
+    write_episodes: AtomicU64,
+}
+
+impl Default for Health {
+    fn default() -> Health {
+        Health {
+            writes: Mutex::default(),
+            damage: Mutex::default(),
+            changes: tokio::sync::watch::Sender::new(0),
+            write_episodes: AtomicU64::new(0),
+        }
+    }
 }
 
 fn now_ms() -> u64 {
@@ -48,12 +66,33 @@ fn set(slot: &Mutex<Option<Problem>>, kind: &'static str, message: Option<String
 impl Health {
     /// Writes are failing (`Some(why)`) or work again (`None`). True when that changed.
     pub fn set_writes_failing(&self, why: Option<String>) -> bool {
-        set(&self.writes, "writes", why)
+        let starts = why.is_some() && self.writes_failing().is_none();
+        if starts {
+            self.write_episodes.fetch_add(1, Ordering::SeqCst);
+        }
+        self.changed(set(&self.writes, "writes", why))
+    }
+
+    /// The number of the current (or last) time writes started failing; 0 before the first.
+    pub fn write_episode(&self) -> u64 {
+        self.write_episodes.load(Ordering::SeqCst)
     }
 
     /// The data file failed a check (`Some(what)`) or passed one (`None`). True when that changed.
     pub fn set_damage(&self, what: Option<String>) -> bool {
-        set(&self.damage, "damage", what)
+        self.changed(set(&self.damage, "damage", what))
+    }
+
+    fn changed(&self, changed: bool) -> bool {
+        if changed {
+            self.changes.send_modify(|n| *n = n.wrapping_add(1));
+        }
+        changed
+    }
+
+    /// Wakes at each change of the health from now on (`changed().await`).
+    pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.changes.subscribe()
     }
 
     pub fn writes_failing(&self) -> Option<Problem> {

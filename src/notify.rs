@@ -30,9 +30,6 @@ pub const RETRY_DELAYS: [Duration; 5] = [
 /// Notices waiting for the worker; beyond this a burst is logged, not queued (the messages stay).
 const QUEUE: usize = 1000;
 
-/// How often the health is looked at for the host's notice.
-const HEALTH_EVERY: Duration = Duration::from_secs(5);
-
 /// The host's notice when writes fail: what happened and what to do, in plain words.
 pub fn host_notice(problem: &str) -> String {
     format!(
@@ -131,20 +128,24 @@ impl Notifier {
             return;
         }
         let notifier = self.clone();
+        let mut changes = health.subscribe();
         tokio::spawn(async move {
-            let mut told = false;
+            // The episode the host was last told of: one mail each time writes start failing,
+            // even when the recovery between two of them was too short to be seen here.
+            let mut told = 0;
             loop {
-                tokio::time::sleep(HEALTH_EVERY).await;
-                match health.writes_failing() {
-                    Some(problem) if !told => {
-                        told = true;
-                        notifier.alert(
-                            "The studio server cannot save changes".to_string(),
-                            host_notice(&problem.message),
-                        );
-                    }
-                    Some(_) => {}
-                    None => told = false,
+                let episode = health.write_episode();
+                if let Some(problem) = health.writes_failing()
+                    && episode != told
+                {
+                    told = episode;
+                    notifier.alert(
+                        "The studio server cannot save changes".to_string(),
+                        host_notice(&problem.message),
+                    );
+                }
+                if changes.changed().await.is_err() {
+                    return;
                 }
             }
         });

@@ -342,3 +342,43 @@ async fn a_mail_server_that_is_down_loses_nothing() {
     assert_eq!(stored[0].message, "Office fit-out, 4000 sq ft.");
     server.stop().await;
 }
+
+/// The host hears once when the data file stops taking writes, not at every change while they
+/// fail, and once more only after writes worked again and failed anew (issue 28).
+#[tokio::test]
+async fn the_host_is_mailed_once_when_writes_start_failing() {
+    let mut smtp = SmtpServer::start(Behaviour::default()).await;
+    let server = TestServer::start_with(Layer {
+        smtp: Some(smtp.layer()),
+        ..Layer::default()
+    })
+    .await;
+    let health = server.app.store.health();
+    server.app.notifier.watch_health(health.clone());
+    health.set_writes_failing(Some("the server's disk is full".into()));
+    let first = smtp.next_mail().await;
+    assert!(
+        first
+            .data
+            .contains("Subject: The studio server cannot save changes"),
+        "{}",
+        first.data
+    );
+    assert!(first.data.contains("disk is full"), "{}", first.data);
+    // Still failing, for another reason: no second mail. A visitor's message is the next mail.
+    health.set_writes_failing(Some("the data file cannot be written".into()));
+    let res = post_contact(&server, "Sent while the host was told").await;
+    assert_eq!(res.status(), 201);
+    let next = smtp.next_mail().await;
+    assert!(
+        next.data.contains("Sent while the host was told"),
+        "{}",
+        next.data
+    );
+    // Writes work again, then fail anew: one more mail.
+    health.set_writes_failing(None);
+    health.set_writes_failing(Some("the server's disk is full".into()));
+    let again = smtp.next_mail().await;
+    assert!(again.data.contains("cannot save changes"), "{}", again.data);
+    server.stop().await;
+}
