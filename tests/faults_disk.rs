@@ -115,6 +115,33 @@ async fn save(
     }
 }
 
+/// Sends a contact message as a script would (no form token: it is kept, in the spam folder);
+/// answers the status, `Retry-After` and the message.
+async fn contact(
+    client: &reqwest::Client,
+    server: &Server,
+    text: &str,
+) -> (u16, Option<String>, String) {
+    let res = client
+        .post(server.url("/api/contact"))
+        .json(&serde_json::json!({
+            "name": "Asha Reddy",
+            "email": "asha@example.in",
+            "message": text,
+        }))
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let retry = res
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_string());
+    let body: serde_json::Value = res.json().await.unwrap();
+    let message = body["message"].as_str().unwrap_or("").to_string();
+    (status, retry, message)
+}
+
 async fn titles(client: &reqwest::Client, server: &Server, token: &str) -> Vec<String> {
     let res = client
         .get(server.url("/api/admin/news-items"))
@@ -211,6 +238,11 @@ async fn a_full_disk_refuses_writes_with_503_and_they_come_back_without_a_restar
     // A second refusal, while the reopen waits for room, is a 503 too (not a 500).
     let again = save(&client, &server, &token, 1000).await;
     assert!(matches!(&again, Err((503, Some(_), _))), "{again:?}");
+    // A visitor's message is refused the same way, in the contact form's own words.
+    let (status, retry, message) = contact(&client, &server, "Sent while the disk is full").await;
+    assert_eq!(status, 503, "{message}");
+    assert!(retry.is_some(), "Retry-After on the contact form's 503");
+    assert!(message.contains("try again"), "{message}");
     // What was read before is still served.
     assert_eq!(
         client.get(server.url("/")).send().await.unwrap().status(),
@@ -242,6 +274,8 @@ async fn a_full_disk_refuses_writes_with_503_and_they_come_back_without_a_restar
         "",
     );
     assert!(st.success() && out.trim() == "ok", "status: {out}{err}");
+    let (status, _, message) = contact(&client, &server, "Sent once there was room").await;
+    assert_eq!(status, 201, "{message}");
     let stored = titles(&client, &server, &token).await;
     for title in &acknowledged {
         assert!(stored.contains(title), "acknowledged but lost: {title}");
