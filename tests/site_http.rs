@@ -13,7 +13,9 @@ async fn every_route_answers_200_with_its_own_title() {
         let res = server.get(&route.path).await;
         assert_eq!(res.status(), 200, "{}", route.path);
         assert_eq!(res.headers()["content-type"], "text/html; charset=utf-8");
-        assert_eq!(res.headers()["cache-control"], "no-cache");
+        // The panel's pages show the owner's session: never kept by a cache (issue 29).
+        let caching = if route.admin { "no-store" } else { "no-cache" };
+        assert_eq!(res.headers()["cache-control"], caching, "{}", route.path);
         assert!(res.headers().contains_key("etag"));
         let csp = res.headers()["content-security-policy"]
             .to_str()
