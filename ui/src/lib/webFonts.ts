@@ -1,48 +1,42 @@
 /**
- * The web fonts, without ever moving a line (styles/fonts.css has the stand-ins they replace).
+ * The web fonts on every page, a visitor's first included (styles/fonts.css has the stand-ins
+ * they replace).
  *
  * A page reloaded, reached by the back button or from another page of the site uses them from its
  * first paint: that browser fetched them on the page before (they are immutable in its cache for a
  * year), and index.html's inline script adds `fonts` to <html> before anything is drawn. Nothing is
- * stored on the visitor's device to know it (docs/stats.md). Should the guess be wrong, the faces'
- * `font-display: optional` keeps the stand-ins for that page rather than swap later. Any other page
- * (a visitor's first) fetches them once it is painted and swaps them in at the visitor's first
- * click: a swap then moves text the visitor is not reading (a layout shift within 500 ms of an
- * input is not one), where a swap while the page is read could move every line under the reader's
- * eyes whenever a word wraps differently in the two faces.
+ * stored on the visitor's device to know it (docs/stats.md). Any other page (a visitor's first)
+ * fetches them once it is painted and swaps them in as soon as both upright faces have arrived,
+ * with no input: the typography is the brand, and a visitor who lands, scrolls and leaves must see
+ * it. Fetched before the first paint they would sit in the headline's LCP (docs/performance.md,
+ * "Fonts"); swapped in after it, the stand-ins' metrics keep the lines where they were.
  */
 
-/** The faces the pages draw with: the display face in both styles, and the body face. */
-const FACES = [
-  '500 1em "Cormorant Garamond Variable"',
-  'italic 500 1em "Cormorant Garamond Variable"',
-  '400 1em "Manrope Variable"',
-];
+/**
+ * The faces the first screen draws with: the display face and the body face, upright. The italic
+ * is fetched when a page uses it (its `font-display: fallback` swaps it in on arrival): waiting
+ * for it would hold back the swap by its 40 kB on a slow link.
+ */
+const FACES = ['500 1em "Cormorant Garamond Variable"', '400 1em "Manrope Variable"'];
 
 const root = () => document.documentElement;
-
-/** Uses the web fonts: `fonts` on <html> puts them first in the theme's families. */
-function useWebFonts(): void {
-  root().classList.add('fonts');
-}
 
 /** Fetches the faces; true once all have arrived, false when one could not be loaded. */
 function loadWebFonts(): Promise<boolean> {
   if (!document.fonts?.load) return Promise.resolve(false);
   return Promise.all(FACES.map((face) => document.fonts.load(face))).then(
-    () => true,
+    (loaded) => loaded.every((faces) => faces.length > 0),
     () => false,
   );
 }
 
 /**
  * main.tsx, once the page is painted. Nothing to do when the page already uses the fonts;
- * otherwise loads them and swaps them in at the first click.
+ * otherwise loads them and puts them first (`fonts` on <html>) as soon as they are in.
  */
 export function startWebFonts(): Promise<void> {
   if (root().classList.contains('fonts')) return Promise.resolve();
   return loadWebFonts().then((loaded) => {
-    if (!loaded) return;
-    addEventListener('click', useWebFonts, { once: true, capture: true, passive: true });
+    if (loaded) root().classList.add('fonts');
   });
 }
