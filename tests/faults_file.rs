@@ -425,11 +425,20 @@ async fn a_damaged_file_is_served_with_its_damage_shown_and_never_downloaded() {
     assert_eq!(res.status(), 500);
     let body = res.text().await.unwrap();
     assert!(body.contains("damaged"), "{body}");
-    let left: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains(".download-") || n.contains(".check-"))
-        .collect();
+    // The live check runs at the lowest CPU priority and may still hold its copy when the
+    // snapshot has already reported the damage: wait for it to end, then nothing may be left.
+    let leftovers = || -> Vec<String> {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".download-") || n.contains(".check-"))
+            .collect()
+    };
+    let started = std::time::Instant::now();
+    while !leftovers().is_empty() && started.elapsed() < ops_support::PATIENCE {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let left = leftovers();
     assert!(left.is_empty(), "{left:?}");
     let snaps = studio::backup::snapshots(&dir.path().join("snaps")).unwrap();
     assert!(snaps.is_empty(), "no damaged snapshot kept: {snaps:?}");
