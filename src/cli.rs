@@ -154,9 +154,6 @@ fn dispatch(command: Command) -> Result<()> {
         }
         Command::Backup { dest, common } => {
             let config = common.config(None)?;
-            if config.data.is_file() {
-                crate::data_file::refuse_empty(&config.data)?;
-            }
             let store = match open_existing(&config.data) {
                 Err(e) if e.downcast_ref::<Locked>().is_some() => bail!(
                     "{} is held by a running server: copy a snapshot from {} or use Download \

@@ -70,6 +70,15 @@ pub fn no_panic<T>(path: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
     }
 }
 
+/// What a host can do about a data file studio cannot use: the same words wherever one is refused.
+pub fn what_to_do(path: &Path) -> String {
+    format!(
+        "Restore a backup with `studio restore SNAPSHOT --data {}`, or move the file away to \
+         start a new site.",
+        path.display()
+    )
+}
+
 /// Refuses a file of 0 bytes: redb would quietly make a new, empty database of it.
 pub fn refuse_empty(path: &Path) -> Result<()> {
     let meta = std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
@@ -78,10 +87,9 @@ pub fn refuse_empty(path: &Path) -> Result<()> {
     }
     if meta.len() == 0 {
         bail!(
-            "{} is empty (0 bytes), so it holds no studio data; restore a backup over it with \
-             `studio restore BACKUP --data {}`",
+            "{} is empty (0 bytes): it holds no studio data. {}",
             path.display(),
-            path.display()
+            what_to_do(path)
         );
     }
     Ok(())
@@ -144,12 +152,13 @@ mod tests {
     }
 
     #[test]
-    fn a_file_held_by_a_store_is_seen_as_in_use() {
+    fn a_file_held_by_a_database_is_seen_as_in_use() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("studio.redb");
         {
-            let _store = crate::store::Store::open(&path).unwrap();
-            assert!(lock_if_free(&path).unwrap().is_none(), "held by the store");
+            // What `Store::open` holds (the store uses this module, so not named here).
+            let _db = redb::Database::create(&path).unwrap();
+            assert!(lock_if_free(&path).unwrap().is_none(), "held by the database");
         }
         let held = lock_if_free(&path).unwrap();
         assert!(held.is_some(), "free once closed");

@@ -143,18 +143,6 @@ impl Store {
     /// empty file, or one that is not a studio data file, is refused with what to do.
     pub fn open(path: &Path) -> Result<Store, OpenError> {
         let existed = match std::fs::metadata(path) {
-            Ok(meta) if meta.len() == 0 => {
-                return Err(anyhow!(
-                    "{} is empty (0 bytes): it is not a studio data file. Restore a backup with \
-                     `studio restore SNAPSHOT --data {}`, or remove the file to start a new site.",
-                    path.display(),
-                    path.display()
-                )
-                .into());
-            }
-            Ok(meta) if !meta.is_file() => {
-                return Err(anyhow!("{} is not a file", path.display()).into());
-            }
             Ok(_) => true,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
             Err(e) => {
@@ -163,6 +151,9 @@ impl Store {
                     .into());
             }
         };
+        if existed {
+            crate::data_file::refuse_empty(path)?;
+        }
         if !existed {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir).with_context(|| {
@@ -196,10 +187,9 @@ impl Store {
                 if existed && !matches!(e, DatabaseError::Storage(redb::StorageError::Io(_))) =>
             {
                 return Err(anyhow!(
-                    "{} is not a studio data file, or it is damaged ({e}). Restore a backup with \
-                     `studio restore SNAPSHOT --data {}`, or move the file away to start a new site.",
+                    "{} is not a studio data file, or it is damaged ({e}). {}",
                     path.display(),
-                    path.display()
+                    crate::data_file::what_to_do(path)
                 )
                 .into());
             }
@@ -267,11 +257,9 @@ impl Store {
             let others = txn.list_tables()?.any(|t| t.name() != META.name());
             if others {
                 bail!(
-                    "{} is a redb database but not a studio data file. Restore a backup with \
-                     `studio restore SNAPSHOT --data {}`, or move the file away to start a new \
-                     site.",
+                    "{} is a redb database but not a studio data file. {}",
                     self.path().display(),
-                    self.path().display()
+                    crate::data_file::what_to_do(self.path())
                 );
             }
         }
@@ -418,14 +406,9 @@ const VERIFY_CACHE: usize = 4 * 1024 * 1024;
 /// Checks a data file that no process holds: redb's integrity check, a known format version, and
 /// every record readable.
 pub fn verify_file(path: &Path) -> Result<()> {
+    crate::data_file::refuse_empty(path)?;
     // A small cache: the check reads every page once, and redb's default cache would keep them
     // all, so restoring a 300 MB file took 300 MB of memory (tests/offsite_backup.rs).
-    if std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
-        bail!(
-            "{} is empty (0 bytes): it is not a studio data file",
-            path.display()
-        );
-    }
     let mut db = match Database::builder().set_cache_size(VERIFY_CACHE).open(path) {
         Ok(db) => db,
         Err(DatabaseError::DatabaseAlreadyOpen) => {
