@@ -98,21 +98,13 @@ impl Refused {
         }
     }
 
-    /// Adds `Retry-After` to a response when the refusal was the rate limit, or a write the full
-    /// disk refused.
+    /// Adds `Retry-After` to a response when the refusal was the rate limit (a write the full
+    /// disk refused is a 503, which `error_response` gives its own).
     pub fn add_headers(&self, res: &mut Response) {
         if let Refused::TooMany(wait) | Refused::TooManyForms(wait) = self
             && let Ok(v) = HeaderValue::from_str(&limits::retry_after_secs(*wait).to_string())
         {
             res.headers_mut().insert(header::RETRY_AFTER, v);
-        }
-        if let Refused::Failed(e) = self
-            && e.status == StatusCode::SERVICE_UNAVAILABLE
-        {
-            res.headers_mut().insert(
-                header::RETRY_AFTER,
-                HeaderValue::from(crate::store::RETRY_AFTER_SECS),
-            );
         }
     }
 }

@@ -147,17 +147,17 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
             let checked = blocking(move || store.check()).await;
             // Writes refused (a full disk) or a failed check: a monitor and the Overview say so.
             let problems = app.store.health().problems();
-            if problems.is_empty() {
-                checked?;
-            }
-            Ok::<_, Rejection>(if problems.is_empty() {
-                json_response(StatusCode::OK, &serde_json::json!({ "status": "ok" }))
-            } else {
-                json_response(
+            if !problems.is_empty() {
+                return Ok(json_response(
                     StatusCode::SERVICE_UNAVAILABLE,
                     &serde_json::json!({ "status": "unhealthy", "problems": problems }),
-                )
-            })
+                ));
+            }
+            checked?;
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "status": "ok" }),
+            ))
         });
     // The prefix is matched first, outside the recover, so other paths fall through to the website.
     let all = health
