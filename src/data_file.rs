@@ -158,7 +158,10 @@ mod tests {
         {
             // What `Store::open` holds (the store uses this module, so not named here).
             let _db = redb::Database::create(&path).unwrap();
-            assert!(lock_if_free(&path).unwrap().is_none(), "held by the database");
+            assert!(
+                lock_if_free(&path).unwrap().is_none(),
+                "held by the database"
+            );
         }
         let held = lock_if_free(&path).unwrap();
         assert!(held.is_some(), "free once closed");
