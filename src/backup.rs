@@ -323,7 +323,14 @@ pub fn check_live(store: &Store) -> Result<std::result::Result<(), String>> {
     let mut name = data.as_os_str().to_owned();
     name.push(format!(".check-{}", std::process::id()));
     let tmp = PathBuf::from(name);
-    let copied = store.with_writes_paused(|source| copy_synced(source, &tmp));
+    let writer = {
+        let stopped = STOPPED.lock().unwrap_or_else(|e| e.into_inner());
+        if *stopped {
+            bail!("the server is stopping");
+        }
+        private_files::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?
+    };
+    let copied = store.with_writes_paused(|source| copy_into_synced(source, writer, &tmp));
     if let Err(e) = copied {
         let _ = fs::remove_file(&tmp);
         return Err(e);
@@ -337,6 +344,42 @@ pub fn check_live(store: &Store) -> Result<std::result::Result<(), String>> {
             "the data file {} failed its check: {e:#}",
             data.display()
         ))),
+    }
+}
+
+/// Set once the server stops: no check copy is created after that, so the one removal in
+/// `remove_leftovers` is final.
+static STOPPED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+
+/// Removes the copies a check or a download left beside the data file: at start, those of a server
+/// that was killed mid-copy (the data file's lock says no other server is running), and at a
+/// graceful stop, this server's own check that is still running on its low-priority thread.
+pub fn remove_leftovers(data: &Path, stopping: bool) {
+    let mut stopped = STOPPED.lock().unwrap_or_else(|e| e.into_inner());
+    if stopping {
+        *stopped = true;
+    }
+    let Some(file_name) = data.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let dir = data
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(&file_name) else {
+            continue;
+        };
+        if rest.starts_with(".check-") || rest.starts_with(".download-") {
+            match fs::remove_file(entry.path()) {
+                Ok(()) => tracing::info!("removed {name}, a copy left by a check or a download"),
+                Err(e) => tracing::warn!("could not remove {name}: {e}"),
+            }
+        }
     }
 }
 
@@ -516,9 +559,13 @@ fn copy_synced(from: &Path, to: &Path) -> Result<()> {
     if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
+    let writer = private_files::create(to).with_context(|| format!("creating {}", to.display()))?;
+    copy_into_synced(from, writer, to)
+}
+
+/// Copies `from` into `writer` (the file `to`, already created) and syncs it.
+fn copy_into_synced(from: &Path, mut writer: File, to: &Path) -> Result<()> {
     let mut reader = File::open(from).with_context(|| format!("opening {}", from.display()))?;
-    let mut writer =
-        private_files::create(to).with_context(|| format!("creating {}", to.display()))?;
     std::io::copy(&mut reader, &mut writer)
         .with_context(|| format!("copying to {}", to.display()))?;
     writer.flush()?;

@@ -257,6 +257,7 @@ fn open_existing(path: &Path) -> Result<Store> {
 fn serve(config: Config) -> Result<()> {
     let _log = logging::init(&config)?;
     let store = open(&config.data)?;
+    backup::remove_leftovers(&config.data, false);
     if let Some(mode) = crate::private_files::too_open(&config.data) {
         tracing::warn!(
             "the data file {} can be read by other users of this machine (mode {mode:03o}); it \
@@ -281,6 +282,7 @@ fn serve(config: Config) -> Result<()> {
             );
         }
     }
+    let config_data = config.data.clone();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -334,6 +336,7 @@ fn serve(config: Config) -> Result<()> {
     })?;
     // The runtime is gone, so every handle on the store is dropped and the file is closed.
     drop(runtime);
+    backup::remove_leftovers(&config_data, true);
     say(format_args!("studio stopped"));
     Ok(())
 }

@@ -444,3 +444,43 @@ async fn a_damaged_file_is_served_with_its_damage_shown_and_never_downloaded() {
     assert!(snaps.is_empty(), "no damaged snapshot kept: {snaps:?}");
     assert!(!server.stderr_text().contains("panicked"));
 }
+
+/// The live check copies the data file beside it on a thread of its own; a server stopped while
+/// that copy is being made, or killed before, leaves nothing beside the data file for long: its own
+/// copy goes at a graceful stop and a killed server's at the next start.
+#[test]
+fn a_checks_copy_is_never_left_beside_the_data_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = populated(dir.path());
+    let beside = |name: &str| {
+        let mut p = data.as_os_str().to_owned();
+        p.push(name);
+        PathBuf::from(p)
+    };
+    std::fs::write(beside(".check-4242"), b"left by a killed server").unwrap();
+    std::fs::write(
+        beside(".download-00ff00ff00ff00ff"),
+        b"left by a killed server",
+    )
+    .unwrap();
+    let unrelated = dir.path().join("notes.check-1");
+    std::fs::write(&unrelated, b"the owner's").unwrap();
+    let leftovers = || -> Vec<String> {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".check-") || n.contains(".download-"))
+            .collect()
+    };
+    for _ in 0..5 {
+        let mut server = Server::start(dir.path(), &data, &[]);
+        // Stopped as soon as it serves: the check has just started copying.
+        server.signal("TERM");
+        assert!(server.wait().success(), "{}", server.stderr_text());
+        assert_eq!(leftovers(), ["notes.check-1"], "{}", server.stderr_text());
+    }
+    assert!(
+        unrelated.exists(),
+        "a file of another name is never touched"
+    );
+}
