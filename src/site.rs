@@ -312,10 +312,12 @@ pub fn is_safe_link(value: &str) -> bool {
     })
 }
 
-/// URL slug of a name: lower case, each run of other characters than a-z0-9 becomes one '-'.
+/// URL slug of a name: written in Latin letters first (é -> e, ß -> ss, Telugu and Devanagari by
+/// their reading), then lower case, each run of other characters than a-z0-9 becomes one '-'.
 pub fn slug(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for ch in name.chars().flat_map(char::to_lowercase) {
+    let latin = deunicode::deunicode(name);
+    let mut out = String::with_capacity(latin.len());
+    for ch in latin.chars().flat_map(char::to_lowercase) {
         if ch.is_ascii_alphanumeric() {
             out.push(ch);
         } else if !out.is_empty() && !out.ends_with('-') {
@@ -366,6 +368,14 @@ mod tests {
         assert_eq!(slug("Anjali Rao"), "anjali-rao");
         assert_eq!(slug("  Dr. K. Reddy--Iyer! "), "dr-k-reddy-iyer");
         assert_eq!(slug(""), "");
+    }
+
+    #[test]
+    fn slug_transliterates_accents_and_other_scripts() {
+        assert_eq!(slug("Gachibowli Café"), "gachibowli-cafe");
+        assert_eq!(slug("Straße Ørsted Æble"), "strasse-orsted-aeble");
+        assert_eq!(slug("హైదరాబాద్ Villa"), "haidraabaad-villa");
+        assert_eq!(slug("हैदराबाद"), "haidraabaad");
     }
 
     #[test]

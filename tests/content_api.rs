@@ -121,6 +121,34 @@ async fn every_content_call_wants_the_token() {
 }
 
 #[tokio::test]
+async fn a_title_with_accents_gets_a_web_address_in_latin_letters_and_goes_first() {
+    let server = TestServer::start().await;
+    let token = login(&server).await;
+    let (status, created) = call(
+        &server,
+        &token,
+        Method::POST,
+        "/api/admin/portfolio-projects",
+        Some(project("Gachibowli Café")),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["slug"], "gachibowli-cafe");
+    let res = server.get("/").await;
+    let html = res.text().await.unwrap();
+    let first = html
+        .split("href=\"/portfolio/")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next());
+    assert_eq!(
+        first,
+        Some("gachibowli-cafe"),
+        "the new project is the home page's first selected work"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_project_is_created_replaced_renamed_and_deleted() {
     let server = TestServer::start().await;
     let token = login(&server).await;
@@ -137,7 +165,10 @@ async fn a_project_is_created_replaced_renamed_and_deleted() {
         created["slug"], "loft-in-banjara-hills",
         "derived from the title"
     );
-    assert_eq!(created["order"], 7, "a project without an order goes last");
+    assert_eq!(
+        created["order"], -1,
+        "a project without an order goes first (the seed's are 0..=6)"
+    );
     let id = created["id"].as_u64().unwrap();
 
     // Visible at once, on its own page and in the portfolio.
@@ -162,7 +193,7 @@ async fn a_project_is_created_replaced_renamed_and_deleted() {
     .await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["slug"], "banjara-loft");
-    assert_eq!(saved["order"], 7, "kept when not sent");
+    assert_eq!(saved["order"], -1, "kept when not sent");
     let res = server.get("/portfolio/loft-in-banjara-hills").await;
     assert_eq!(res.status(), 301);
     assert_eq!(res.headers()["location"], "/portfolio/banjara-loft");
@@ -479,7 +510,7 @@ async fn news_and_testimonials_are_edited_and_shown() {
     )
     .await;
     assert_eq!(status, 201, "{t}");
-    assert_eq!(t["order"], 3);
+    assert_eq!(t["order"], -1, "a new testimonial goes first");
     let (status, t) = call(
         &server,
         &token,

@@ -292,7 +292,7 @@ pub fn text_list(
         .collect()
 }
 
-/// An order field: `i64::MIN` (the store then puts the record last) when missing.
+/// An order field: `i64::MIN` (the store then puts a new record first) when missing.
 pub fn order_or_last(f: &Fields) -> i64 {
     match f.0.get("order") {
         None | Some(Value::Null) => i64::MIN,

@@ -63,7 +63,7 @@ impl Record for Testimonial {
 
 /// What a project write must respect: its slug is no other project's; a changed slug stays as a
 /// redirect; a live slug is never another project's redirect; a project without an order goes
-/// last and one sent without an order keeps its place (`order == i64::MIN`). Stamps `updated_at_ms`.
+/// first and one sent without an order keeps its place (`order == i64::MIN`). Stamps `updated_at_ms`.
 pub fn project_rule(
     old: Option<&Project>,
     new: &mut Project,
@@ -84,7 +84,7 @@ pub fn project_rule(
     for other in others.iter_mut() {
         other.former_slugs.retain(|s| *s != slug);
     }
-    new.order = order_or_last(
+    new.order = order_or_first(
         new.order,
         old.map(|o| o.order),
         others.iter().map(|p| p.order),
@@ -93,13 +93,13 @@ pub fn project_rule(
     Ok(())
 }
 
-/// A testimonial sent without an order keeps its place, or goes last when new.
+/// A testimonial sent without an order keeps its place, or goes first when new.
 pub fn testimonial_rule(
     old: Option<&Testimonial>,
     new: &mut Testimonial,
     others: &mut [Testimonial],
 ) -> Result<(), Refused> {
-    new.order = order_or_last(
+    new.order = order_or_first(
         new.order,
         old.map(|o| o.order),
         others.iter().map(|t| t.order),
@@ -107,12 +107,13 @@ pub fn testimonial_rule(
     Ok(())
 }
 
-/// `sent`, unless it is `i64::MIN` (not sent): then the record's old place, or after the last.
-fn order_or_last(sent: i64, old: Option<i64>, others: impl Iterator<Item = i64>) -> i64 {
+/// `sent`, unless it is `i64::MIN` (not sent): then the record's old place, or before the first:
+/// new work goes to the top of its list (and so to the home page's first slots).
+fn order_or_first(sent: i64, old: Option<i64>, others: impl Iterator<Item = i64>) -> i64 {
     if sent != i64::MIN {
         return sent;
     }
-    old.unwrap_or_else(|| others.map(|o| o + 1).max().unwrap_or(0))
+    old.unwrap_or_else(|| others.map(|o| o.saturating_sub(1)).min().unwrap_or(0))
 }
 
 impl Store {

@@ -33,6 +33,7 @@ export default function AdminLogin() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
+  const [showPassword, setShowPassword] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
@@ -91,13 +92,25 @@ export default function AdminLogin() {
               <input
                 id="admin-password"
                 name="password"
-                type="password"
+                type={(showPassword ? 'text' : 'password') as 'password'}
                 autoComplete="current-password"
+                autoCapitalize="none"
+                spellcheck={false}
                 required
                 value={password}
                 onInput={(event) => setPassword(event.currentTarget.value)}
                 className={inputClass}
               />
+              <label htmlFor="admin-show-password" className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold">
+                <input
+                  id="admin-show-password"
+                  type="checkbox"
+                  checked={showPassword}
+                  onChange={(event) => setShowPassword(event.currentTarget.checked)}
+                  className="size-6 accent-brass-600"
+                />
+                Show password
+              </label>
             </div>
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>
               <LogIn aria-hidden="true" className="size-4" />

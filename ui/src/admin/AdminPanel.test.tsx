@@ -190,18 +190,21 @@ describe('AdminPanel', () => {
     expect(screen.queryByTestId('no-site-address')).toBeNull();
   });
 
-  it('opens the slide form from the quick action, checks it, and creates a slide with order 0', async () => {
+  it('opens the slide form from the quick action, checks it, and creates a slide first in the list', async () => {
     await renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Add a hero slide' }));
     const form = await screen.findByRole('form', { name: 'New Slide' });
 
     fireEvent.click(within(form).getByRole('button', { name: 'Create Slide' }));
-    expect(toastText()).toContain('Please fill in: Title, Image URL.');
+    expect(toastText()).toContain('2 fields need attention');
+    expect(within(form).getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByRole('button', { name: 'Choose a photo' }).getAttribute('aria-invalid')).toBe('true');
     expect(posts('/api/admin/hero-slides')).toEqual([]);
 
     type(/^Title/, 'Calm Living', form);
-    type(/^Image URL/, '/images/hero-3.webp', form);
-    type('Order', 'soon', form);
+    chooseFile(form.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['png'], 'room.png', { type: 'image/png' }));
+    await within(form).findByRole('img', { name: 'Photo, as chosen' });
+    type('Position', 'soon', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Create Slide' }));
 
     await screen.findByRole('heading', { name: 'Calm Living' });
@@ -210,7 +213,7 @@ describe('AdminPanel', () => {
     expect(json(posts('/api/admin/hero-slides')[0]!)).toEqual({
       title: 'Calm Living',
       subtitle: '',
-      imageUrl: '/images/hero-3.webp',
+      imageUrl: '/media/0123abcd.png',
       buttonText: '',
       buttonLink: '',
       order: 0,
@@ -266,7 +269,7 @@ describe('AdminPanel', () => {
     });
   });
 
-  it('uploads a slide image and fills in its URL', async () => {
+  it('chooses a slide photo with the picker, never a typed path', async () => {
     await renderPanel('/adminpanel?tab=slides');
     fireEvent.click(await screen.findByRole('button', { name: 'Add Slide' }));
     const form = screen.getByRole('form', { name: 'New Slide' });
@@ -274,9 +277,9 @@ describe('AdminPanel', () => {
     expect(picker.accept).toBe(ACCEPTED_IMAGES);
     chooseFile(picker, new File(['png'], 'room.png', { type: 'image/png' }));
 
-    await waitFor(() =>
-      expect((within(form).getByLabelText(/^Image URL/) as HTMLInputElement).value).toBe('/media/0123abcd.png'),
-    );
+    const chosen = await within(form).findByRole('img', { name: 'Photo, as chosen' });
+    expect(chosen.getAttribute('src')).toBe('/media/0123abcd.png');
+    expect(within(form).queryByLabelText(/Image URL/)).toBeNull();
   });
 
   it('lists projects with their state, and messages with a mailto link', async () => {

@@ -37,6 +37,9 @@ const TABS: readonly TabDef<TabKey>[] = [
   { key: 'pages', label: 'Pages', icon: FileText },
 ];
 
+/** The phone's bottom bar: what the owner opens most between site visits. */
+const PHONE_TABS: readonly TabKey[] = ['overview', 'messages', 'portfolio', 'pages'];
+
 const ACTION_TABS: Record<QuickAction, TabKey> = {
   'add-slide': 'slides',
   slides: 'slides',
@@ -92,14 +95,15 @@ function Dashboard() {
   };
 
   return (
-    <div className="min-h-screen">
+    // Room at the foot for the phone's tab bar.
+    <div className="min-h-screen pb-20 md:pb-0">
       <header className="border-b border-sand-200 bg-white">
-        <div className="container-page flex flex-wrap items-center justify-between gap-4 py-4">
+        <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3 md:py-4">
           <div className="flex min-w-0 items-center gap-3">
             <HeaderLogo />
             <div className="min-w-0">
               <p className="truncate text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">{site.studioName}</p>
-              <h1 className="font-display text-2xl sm:text-3xl">Admin Dashboard</h1>
+              <h1 className="font-display text-xl sm:text-3xl">Admin Dashboard</h1>
             </div>
           </div>
           <div className="flex gap-2">
@@ -107,7 +111,7 @@ function Dashboard() {
               href="/"
               target="_blank"
               rel="noopener"
-              className="inline-flex min-h-10 items-center gap-2 rounded-sm border border-stone-400 bg-white px-3 text-sm font-semibold hover:bg-charcoal hover:text-ivory"
+              className="inline-flex min-h-11 items-center gap-2 rounded-sm border border-stone-400 bg-white px-3 text-sm font-semibold hover:bg-charcoal hover:text-ivory"
             >
               <ExternalLink aria-hidden="true" className="size-4" />
               View site<span className="sr-only"> (opens in a new tab)</span>
@@ -115,7 +119,7 @@ function Dashboard() {
             <button
               type="button"
               onClick={logout}
-              className="inline-flex min-h-10 items-center gap-2 rounded-sm border border-charcoal bg-charcoal px-3 text-sm font-semibold text-ivory hover:bg-brass-600"
+              className="inline-flex min-h-11 items-center gap-2 rounded-sm border border-charcoal bg-charcoal px-3 text-sm font-semibold text-ivory hover:bg-brass-600"
             >
               <LogOut aria-hidden="true" className="size-4" />
               Log out
@@ -123,8 +127,8 @@ function Dashboard() {
           </div>
         </div>
       </header>
-      <div className="container-page py-6 sm:py-8">
-        <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={select} badges={{ messages: <UnreadBadge /> }}>
+      <div className="container-page py-4 sm:py-8">
+        <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={select} badges={{ messages: <UnreadBadge /> }} primary={PHONE_TABS}>
           {tab === 'overview' && <OverviewTab onAction={onAction} />}
           {tab === 'slides' && <HeroSlidesTab startCreating={intent === 'add-slide'} />}
           {tab === 'portfolio' && <PortfolioTab />}

@@ -209,7 +209,8 @@ describe('Portfolio editor', () => {
       category: 'Hospitality',
       tags: ['Lake', 'Timber'],
       isActive: false,
-      order: 3,
+      // New work goes first.
+      order: -1,
       sections: [
         { title: 'Deck', bullets: [] },
         { title: 'Living', bullets: ['Fireplace', 'Open plan'] },
@@ -231,8 +232,12 @@ describe('Portfolio editor', () => {
     gallery.dispatchEvent(new Event('change', { bubbles: true }));
     const alt = await within(form).findByLabelText('Alt text of image 1');
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(toastText()).toContain('Please fill in: Alt text of gallery image 1.'));
+    await waitFor(() => expect(toastText()).toContain('1 field needs attention'));
+    // Marked beside the field, with the message tied to it, and the cursor put there.
     expect(alt.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(alt.getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(message?.textContent).toContain('Say what this picture shows');
+    await waitFor(() => expect(document.activeElement).toBe(alt));
     expect(writes('/api/admin/portfolio-projects/1')).toHaveLength(0);
 
     type(form, 'Alt text of image 1', 'Sunlit living room');
@@ -266,12 +271,16 @@ describe('Portfolio editor', () => {
     renderTab('portfolio');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Modern Serenity' }));
     const form = screen.getByRole('form', { name: 'Edit Project' });
-    type(form, 'Slug', 'elegant-harmony');
+    type(form, 'Web address', 'elegant-harmony');
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(toastText()).toContain('Failed to save project'));
+    await waitFor(() => expect(toastText()).toContain('1 field needs attention'));
     expect(toastText()).toContain('slug: elegant-harmony is in use by another project');
     expect(screen.getByRole('form', { name: 'Edit Project' })).toBe(form);
-    expect((within(form).getByLabelText('Slug') as HTMLInputElement).value).toBe('elegant-harmony');
+    // The server's message lands on the field it names.
+    const address = within(form).getByLabelText('Web address') as HTMLInputElement;
+    expect(address.value).toBe('elegant-harmony');
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(address));
   });
 });
 
@@ -286,14 +295,15 @@ describe('News and Testimonials editors', () => {
     type(form, /^Title/, 'Opening');
     type(form, /^Date/, '2025-01-10');
     fireEvent.click(within(form).getByRole('button', { name: 'Create News Item' }));
-    await waitFor(() => expect(toastText()).toContain('Please fill in: Text.'));
+    await waitFor(() => expect(toastText()).toContain('1 field needs attention'));
+    expect(within(form).getByLabelText(/^Text/).getAttribute('aria-invalid')).toBe('true');
     type(form, /^Text/, 'Our new studio opens.');
     fireEvent.click(within(form).getByRole('button', { name: 'Create News Item' }));
     await waitFor(() => expect(toastText()).toContain('News item created successfully'));
     expect(news.at(-1)).toMatchObject({ date: '2025-01-10', title: 'Opening', content: 'Our new studio opens.', isActive: true });
   });
 
-  it('saves a news item with the version it read; one saved elsewhere first is refused and reloaded on request', async () => {
+  it("saves a news item with the version it read; after a clash the owner's typing stays and 'Keep mine' saves it", async () => {
     news = news.map((item) => ({ ...item, version: 4 }) as AdminNewsItem);
     renderTab('news');
     const list = await screen.findByRole('list', { name: 'News items' });
@@ -313,10 +323,17 @@ describe('News and Testimonials editors', () => {
     type(form, /^Title/, 'Mine');
     resetToasts();
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(toastText()).toContain('Failed to save news item'));
-    expect(toastText()).toContain('changed elsewhere');
+    await waitFor(() => expect(toastText()).toContain('Saved elsewhere while you were editing'));
     expect(news.find((item) => item.id === 1)?.title).toBe('Changed elsewhere');
-    expect(within(screen.getByRole('region', { name: /Notifications/ })).getByRole('button', { name: 'Reload' })).toBeTruthy();
+    // The typing stays; the other save's change is named by its label, with a way to take it.
+    const clash = await screen.findByTestId('clash');
+    expect((within(form).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Mine');
+    expect(clash.textContent).toContain('Changed elsewhere');
+    expect(within(clash).getByRole('button', { name: 'Take theirs: Title' })).toBeTruthy();
+    fireEvent.click(within(clash).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(toastText()).toContain('News item saved successfully'));
+    expect(JSON.parse(writes('/api/admin/news-items/1').at(-1)!.body)).toMatchObject({ title: 'Mine', version: 5 });
+    expect(news.find((item) => item.id === 1)?.title).toBe('Mine');
   });
 
   it("restores a news item's earlier version from its History, after a confirmation", async () => {
@@ -325,9 +342,10 @@ describe('News and Testimonials editors', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Edit Newest news' }));
     fireEvent.click(screen.getByRole('button', { name: 'Show history' }));
     const versions = await screen.findByRole('list', { name: 'Versions of this news item' });
-    expect(versions.textContent).toContain('by seed');
-    fireEvent.click(within(versions).getByRole('button', { name: 'Restore version 1' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, restore version 1' }));
+    expect(versions.textContent).toContain('Original content');
+    expect(versions.textContent).not.toContain('seed');
+    fireEvent.click(within(versions).getByRole('button', { name: /^Restore the version of 1 Nov/ }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, restore it' }));
     await waitFor(() => expect(toastText()).toContain('Version 1 restored'));
     // The form, whose fields were the replaced version's, closes; the list shows the restored item.
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit News Item' })).toBeNull());

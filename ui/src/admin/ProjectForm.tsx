@@ -1,9 +1,11 @@
-import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, ImageIcon, Plus, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { PROJECT_CATEGORIES, type ProjectPayload } from './api';
-import { CheckboxField, EditorForm, SelectField, TextField, UploadButton, useDraft } from './editor/fields';
+import { CheckboxField, ImageChooser, SelectField, TextField, UploadButton } from './editor/fields';
+import { EditorForm, useDraft, type SaveResult } from './editor/RecordForm';
 import {
-  missingProjectFields,
+  PROJECT_LABELS,
+  projectProblems,
   moveRow,
   newKey,
   payloadFromDraft,
@@ -13,47 +15,68 @@ import {
   type ProjectDraft,
   type SectionDraft,
 } from './projectForm';
-import { buttonStyles, labelClass } from './ui';
+import { buttonStyles } from './ui';
 
-/** Small icon buttons that move or remove one row of a list inside the form. */
+/** The fields a clash compares, by the labels the form shows. */
+export const CLASH_LABELS: Record<string, string> = {
+  title: 'Title',
+  slug: 'Web address',
+  headline: 'Headline',
+  category: 'Category',
+  year: 'Year',
+  location: 'Location',
+  tags: 'Tags',
+  description: 'Description',
+  intro: 'Introduction',
+  coverUrl: 'Cover photo',
+  sections: 'Case study sections',
+  gallery: 'Gallery',
+  isActive: 'Published',
+};
+
+/** Move and remove buttons of one row of a list inside the form, on their own line under it. */
 function RowControls({
   name,
   index,
   count,
   onMove,
   onRemove,
+  children,
 }: {
   name: string;
   index: number;
   count: number;
   onMove: (step: number) => void;
   onRemove: () => void;
+  children?: ReactNode;
 }) {
   return (
-    <div className="flex shrink-0 gap-1 self-end">
-      <button type="button" className={`${buttonStyles.plain} px-2`} disabled={index === 0} aria-label={`Move ${name} up`} onClick={() => onMove(-1)}>
+    <div className="flex flex-wrap gap-2">
+      <button type="button" className={buttonStyles.plain} disabled={index === 0} aria-label={`Move ${name} up`} onClick={() => onMove(-1)}>
         <ArrowUp aria-hidden="true" className="size-4" />
       </button>
       <button
         type="button"
-        className={`${buttonStyles.plain} px-2`}
+        className={buttonStyles.plain}
         disabled={index === count - 1}
         aria-label={`Move ${name} down`}
         onClick={() => onMove(1)}
       >
         <ArrowDown aria-hidden="true" className="size-4" />
       </button>
-      <button type="button" className={`${buttonStyles.danger} px-2`} aria-label={`Remove ${name}`} onClick={onRemove}>
+      {children}
+      <button type="button" className={buttonStyles.danger} aria-label={`Remove ${name}`} onClick={onRemove}>
         <X aria-hidden="true" className="size-4" />
       </button>
     </div>
   );
 }
 
+/** A part of the form: a heading and a rule, never a box in a box. */
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <fieldset className="grid gap-4 rounded-sm border border-sand-200 p-4 md:col-span-2">
-      <legend className={`${labelClass} px-1`}>{legend}</legend>
+    <fieldset className="grid min-w-0 gap-4 border-t border-sand-200 pt-4 md:col-span-2">
+      <legend className="font-display float-left mb-2 w-full text-xl">{legend}</legend>
       {children}
     </fieldset>
   );
@@ -68,57 +91,60 @@ export function ProjectForm({
 }: {
   mode: 'create' | 'edit';
   initial: ProjectDraft;
-  onSave: (payload: ProjectPayload) => Promise<boolean>;
+  onSave: (payload: ProjectPayload, version?: number) => Promise<SaveResult<ProjectDraft>>;
   onCancel: () => void;
 }) {
-  const { draft, setDraft, set, invalid, check } = useDraft(initial, missingProjectFields);
+  const { draft, setDraft, set, errorOf, submit, attempt, dirty, clashPanel } = useDraft(initial, projectProblems, PROJECT_LABELS);
   const firstField = useRef<HTMLInputElement>(null);
   useEffect(() => firstField.current?.focus(), []);
   const setSections = (update: (sections: SectionDraft[]) => SectionDraft[]) =>
     setDraft((current) => ({ ...current, sections: update(current.sections) }));
   const setGallery = (update: (gallery: GalleryDraft[]) => GalleryDraft[]) =>
     setDraft((current) => ({ ...current, gallery: update(current.gallery) }));
-
-  const submit = () => check() && onSave(payloadFromDraft(draft));
+  const site = typeof location === 'undefined' ? '' : location.origin;
 
   return (
     <EditorForm
       heading={mode === 'create' ? 'New Project' : 'Edit Project'}
       submitLabel={mode === 'create' ? 'Create Project' : 'Save Changes'}
-      onSubmit={submit}
+      onSubmit={() => submit((version) => onSave(payloadFromDraft(draft), version), 'Failed to save project')}
       onCancel={onCancel}
+      dirty={dirty}
+      attempt={attempt}
+      clash={clashPanel(CLASH_LABELS)}
     >
-      <TextField label="Title" required value={draft.title} onChange={set('title')} invalid={invalid.includes('Title')} inputRef={firstField} />
+      <TextField label="Title" required value={draft.title} onChange={set('title')} error={errorOf('Title')} inputRef={firstField} />
       <TextField
-        label="Slug"
+        label="Web address"
         value={draft.slug}
         onChange={set('slug')}
-        hint="The address: /portfolio/slug. Lower-case letters, digits and hyphens; left empty, it is made from the title. A changed slug keeps the old address as a redirect."
+        error={errorOf('Web address')}
+        prefix={`${site}/portfolio/`}
+        hint="Left empty, it is made from the title (Gachibowli Café becomes gachibowli-cafe). Lower-case letters, digits and hyphens. A changed address keeps the old one working."
       />
       <TextField label="Headline" value={draft.headline} onChange={set('headline')} hint="The case study's heading." className="md:col-span-2" />
       <SelectField label="Category" value={draft.category} options={PROJECT_CATEGORIES} onChange={set('category')} />
-      <TextField label="Year" type="number" value={draft.year} onChange={set('year')} />
-      <TextField label="Location" value={draft.location} onChange={set('location')} />
+      <TextField label="Year" type="number" value={draft.year} onChange={set('year')} error={errorOf('Year')} />
+      <TextField label="Location" value={draft.location} onChange={set('location')} error={errorOf('Location')} />
       <TextField label="Tags" value={draft.tags} onChange={set('tags')} hint="Separated by commas." />
       <TextField
         label="Description"
         rows={2}
         value={draft.description}
         onChange={set('description')}
+        error={errorOf('Description')}
         hint="One or two sentences: the portfolio card and the search-engine description."
         className="md:col-span-2"
       />
       <TextField label="Introduction" rows={4} value={draft.intro} onChange={set('intro')} className="md:col-span-2" />
 
-      <Group legend="Cover image">
-        <div className="flex flex-wrap items-end gap-3">
-          <TextField label="Cover image URL" value={draft.coverUrl} onChange={set('coverUrl')} className="min-w-0 flex-1 basis-60" />
-          <UploadButton label="Upload cover" onUploaded={([url]) => url && set('coverUrl')(url)} />
-        </div>
-        {draft.coverUrl.trim() && (
-          <img src={draft.coverUrl.trim()} alt="Preview of the cover" width={240} height={180} className="aspect-[4/3] w-60 rounded-sm bg-sand object-cover" />
-        )}
-      </Group>
+      <ImageChooser
+        label="Cover photo"
+        value={draft.coverUrl}
+        onChange={set('coverUrl')}
+        error={errorOf('Cover photo')}
+        hint="Shown on the portfolio and the home page. You can also use one of the gallery's photos below."
+      />
 
       <Group legend="Case study sections">
         {draft.sections.length === 0 && <p className="text-sm text-stone-600">No sections yet.</p>}
@@ -126,14 +152,13 @@ export function ProjectForm({
           const sectionName = `section ${s + 1}`;
           const setSection = (next: SectionDraft) => setSections((all) => replaceRow(all, s, next));
           return (
-            <div key={section.key} className="grid gap-3 rounded-sm bg-ivory p-3" data-testid="section-editor">
-              <div className="flex flex-wrap items-end gap-2">
+            <div key={section.key} className="grid gap-3 border-b border-sand-200 pb-4" data-testid="section-editor">
+              <div className="grid gap-2">
                 <TextField
                   label={`Section ${s + 1} title`}
-                  invalid={invalid.includes(`Section ${s + 1} title`)}
+                  error={errorOf(`Section ${s + 1} title`)}
                   value={section.title}
                   onChange={(title) => setSection({ ...section, title })}
-                  className="min-w-0 flex-1 basis-60"
                 />
                 <RowControls
                   name={sectionName}
@@ -143,14 +168,13 @@ export function ProjectForm({
                   onRemove={() => setSections((all) => removeRow(all, s))}
                 />
               </div>
-              <ul className="grid gap-2 pl-4" aria-label={`Points of section ${s + 1}`}>
+              <ul className="grid gap-3" aria-label={`Points of section ${s + 1}`}>
                 {section.bullets.map((bullet, b) => (
-                  <li key={bullet.key} className="flex flex-wrap items-end gap-2">
+                  <li key={bullet.key} className="grid gap-2">
                     <TextField
                       label={`Point ${b + 1} of section ${s + 1}`}
                       value={bullet.text}
                       onChange={(text) => setSection({ ...section, bullets: replaceRow(section.bullets, b, { ...bullet, text }) })}
-                      className="min-w-0 flex-1 basis-60"
                     />
                     <RowControls
                       name={`point ${b + 1} of section ${s + 1}`}
@@ -191,23 +215,35 @@ export function ProjectForm({
         {draft.gallery.length === 0 && <p className="text-sm text-stone-600">No images yet. Upload several at once; each needs alt text before the project is published.</p>}
         <ul className="grid gap-3" aria-label="Gallery images">
           {draft.gallery.map((image, g) => (
-            <li key={image.key} className="flex flex-wrap items-end gap-3" data-testid="gallery-row">
-              <img src={image.imageUrl} alt="" width={120} height={90} className="aspect-[4/3] w-30 shrink-0 rounded-sm bg-sand object-cover" />
-              <TextField
-                label={`Alt text of image ${g + 1}`}
-                value={image.alt}
-                onChange={(alt) => setGallery((all) => replaceRow(all, g, { ...image, alt }))}
-                invalid={invalid.includes(`Alt text of gallery image ${g + 1}`)}
-                hint="What the picture shows, for visitors who cannot see it."
-                className="min-w-0 flex-1 basis-60"
-              />
-              <RowControls
-                name={`image ${g + 1}`}
-                index={g}
-                count={draft.gallery.length}
-                onMove={(step) => setGallery((all) => moveRow(all, g, step))}
-                onRemove={() => setGallery((all) => removeRow(all, g))}
-              />
+            <li key={image.key} className="grid gap-2 border-b border-sand-200 pb-4 sm:grid-cols-[8rem_1fr] sm:gap-4" data-testid="gallery-row">
+              <img src={image.imageUrl} alt="" width={128} height={96} className="aspect-[4/3] w-32 rounded-sm bg-sand object-cover" />
+              <div className="grid min-w-0 gap-2">
+                <TextField
+                  label={`Alt text of image ${g + 1}`}
+                  value={image.alt}
+                  onChange={(alt) => setGallery((all) => replaceRow(all, g, { ...image, alt }))}
+                  error={errorOf(`Alt text of image ${g + 1}`)}
+                  hint="What the picture shows, for visitors who cannot see it."
+                />
+                <RowControls
+                  name={`image ${g + 1}`}
+                  index={g}
+                  count={draft.gallery.length}
+                  onMove={(step) => setGallery((all) => moveRow(all, g, step))}
+                  onRemove={() => setGallery((all) => removeRow(all, g))}
+                >
+                  <button
+                    type="button"
+                    className={buttonStyles.plain}
+                    disabled={draft.coverUrl === image.imageUrl}
+                    onClick={() => set('coverUrl')(image.imageUrl)}
+                  >
+                    <ImageIcon aria-hidden="true" className="size-4" />
+                    {draft.coverUrl === image.imageUrl ? 'The cover' : 'Use as cover'}
+                    <span className="sr-only">: image {g + 1}</span>
+                  </button>
+                </RowControls>
+              </div>
             </li>
           ))}
         </ul>

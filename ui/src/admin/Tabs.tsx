@@ -1,5 +1,6 @@
+import { Ellipsis, X } from 'lucide-react';
 import type { ComponentType, KeyboardEvent, ReactNode } from 'react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface TabDef<K extends string> {
   key: K;
@@ -12,7 +13,8 @@ const panelId = (key: string) => `admin-tabpanel-${key}`;
 
 /**
  * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between tabs and select them;
- * only the selected tab is in the Tab order. Only the selected panel is rendered.
+ * only the selected tab is in the Tab order. Only the selected panel is rendered. On a phone the tabs
+ * become a bar at the foot of the screen, where the thumb is: the `primary` ones and 'More' for the rest.
  */
 export function Tabs<K extends string>({
   label,
@@ -20,8 +22,11 @@ export function Tabs<K extends string>({
   selected,
   onSelect,
   badges,
+  primary,
   children,
 }: {
+  /** The tabs the phone's bottom bar shows (four); the others are under 'More'. */
+  primary: readonly K[];
   label: string;
   tabs: readonly TabDef<K>[];
   selected: K;
@@ -61,7 +66,7 @@ export function Tabs<K extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="-mx-5 flex gap-1 overflow-x-auto border-b border-sand-200 px-5 sm:mx-0 sm:px-0"
+        className="hidden flex-wrap gap-1 border-b border-sand-200 md:flex"
       >
         {tabs.map(({ key, label: tabLabel, icon: Icon }) => {
           const isSelected = key === selected;
@@ -76,7 +81,7 @@ export function Tabs<K extends string>({
               aria-controls={isSelected ? panelId(key) : undefined}
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onSelect(key)}
-              className={`-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 ${
+              className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap transition-colors lg:px-4 ${
                 isSelected
                   ? 'border-brass-600 text-charcoal'
                   : 'border-transparent text-stone-600 hover:border-stone-400 hover:text-charcoal'
@@ -94,10 +99,102 @@ export function Tabs<K extends string>({
         role="tabpanel"
         aria-labelledby={tabId(selected)}
         tabIndex={0}
-        className="rounded-sm pt-8 outline-none focus-visible:outline-2"
+        className="rounded-sm pt-2 outline-none focus-visible:outline-2 md:pt-8"
       >
         {children}
       </div>
+      <PhoneBar label={label} tabs={tabs} selected={selected} onSelect={onSelect} badges={badges} primary={primary} />
     </>
+  );
+}
+
+/** The phone's tab bar: four tabs and 'More', fixed at the foot of the screen, unread counts in sight. */
+function PhoneBar<K extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  badges,
+  primary,
+}: {
+  label: string;
+  tabs: readonly TabDef<K>[];
+  selected: K;
+  onSelect: (key: K) => boolean | void;
+  badges?: Partial<Record<K, ReactNode>>;
+  primary: readonly K[];
+}) {
+  const [more, setMore] = useState(false);
+  const sheet = useRef<HTMLDivElement>(null);
+  const first = tabs.filter((tab) => primary.includes(tab.key));
+  const rest = tabs.filter((tab) => !primary.includes(tab.key));
+  const inMore = rest.some((tab) => tab.key === selected);
+  useEffect(() => {
+    if (!more) return;
+    sheet.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    const close = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && setMore(false);
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [more]);
+  const choose = (key: K) => {
+    if (onSelect(key) !== false) setMore(false);
+  };
+  const item = (active: boolean) =>
+    `relative flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-1 text-[0.7rem] font-semibold leading-tight ${
+      active ? 'text-brass-700' : 'text-stone-600'
+    }`;
+  return (
+    <nav aria-label={`${label} (phone)`} className="md:hidden">
+      {more && (
+        <div
+          ref={sheet}
+          id="admin-more-sheet"
+          className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-40 border-t border-sand-200 bg-white p-2 shadow-[0_-8px_24px_rgb(0_0_0/0.12)]"
+        >
+          <ul className="grid gap-1">
+            {rest.map(({ key, label: tabLabel, icon: Icon }) => (
+              <li key={key}>
+                <button
+                  type="button"
+                  aria-current={key === selected ? 'page' : undefined}
+                  onClick={() => choose(key)}
+                  className={`flex min-h-12 w-full items-center gap-3 rounded-sm px-3 text-left text-base font-semibold ${
+                    key === selected ? 'bg-sand text-charcoal' : 'text-charcoal'
+                  }`}
+                >
+                  <Icon aria-hidden="true" className="size-5" />
+                  {tabLabel}
+                  {badges?.[key]}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ul className="fixed inset-x-0 bottom-0 z-40 flex border-t border-sand-200 bg-white pb-[env(safe-area-inset-bottom)]" data-testid="phone-tabs">
+        {first.map(({ key, label: tabLabel, icon: Icon }) => (
+          <li key={key} className="flex min-w-0 flex-1">
+            <button type="button" aria-current={key === selected ? 'page' : undefined} onClick={() => choose(key)} className={item(key === selected)}>
+              <Icon aria-hidden="true" className="size-5" />
+              <span className="max-w-full truncate">{tabLabel}</span>
+              {badges?.[key] && <span className="absolute top-1 left-1/2 ml-2">{badges[key]}</span>}
+            </button>
+          </li>
+        ))}
+        <li className="flex min-w-0 flex-1">
+          <button
+            type="button"
+            aria-expanded={more}
+            aria-controls={more ? 'admin-more-sheet' : undefined}
+            onClick={() => setMore((open) => !open)}
+            className={item(inMore || more)}
+          >
+            {more ? <X aria-hidden="true" className="size-5" /> : <Ellipsis aria-hidden="true" className="size-5" />}
+            <span className="max-w-full truncate">{inMore ? (tabs.find((tab) => tab.key === selected)?.label ?? 'More') : 'More'}</span>
+            {!inMore && <span className="sr-only"> sections</span>}
+          </button>
+        </li>
+      </ul>
+    </nav>
   );
 }

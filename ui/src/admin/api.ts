@@ -70,9 +70,11 @@ export interface AdminHeroSlide {
   buttonLink: string;
   order: number;
   isActive: boolean;
+  /** The stored version; a PUT names it back. */
+  version?: number;
 }
 
-export type HeroSlidePayload = Omit<AdminHeroSlide, 'id'>;
+export type HeroSlidePayload = Omit<AdminHeroSlide, 'id' | 'version'>;
 
 /** The project categories the server accepts (the portfolio's filters map to the first four). */
 export const PROJECT_CATEGORIES = ['Residential', 'Commercial', 'Hospitality', 'Kitchens & Baths', 'Specialty'] as const;
@@ -108,9 +110,10 @@ export interface AdminNewsItem {
   title: string;
   content: string;
   isActive: boolean;
+  version?: number;
 }
 
-export type NewsPayload = Omit<AdminNewsItem, 'id'>;
+export type NewsPayload = Omit<AdminNewsItem, 'id' | 'version'>;
 
 export interface AdminTestimonial {
   id: number;
@@ -119,9 +122,10 @@ export interface AdminTestimonial {
   role: string;
   isActive: boolean;
   order: number;
+  version?: number;
 }
 
-export type TestimonialPayload = Omit<AdminTestimonial, 'id'>;
+export type TestimonialPayload = Omit<AdminTestimonial, 'id' | 'version'>;
 
 export interface ContactMessage {
   id: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromSlide, emptyDraft, missingFields, parseOrder, payloadFromDraft, payloadFromSlide } from './heroSlideForm';
+import { draftFromSlide, emptyDraft, slideProblems, parseOrder, payloadFromDraft, payloadFromSlide } from './heroSlideForm';
 
 describe('hero slide form', () => {
   it('starts with order 0 and active (SPEC §9)', () => {
@@ -17,9 +17,9 @@ describe('hero slide form', () => {
   });
 
   it('needs a title and an image URL', () => {
-    expect(missingFields(emptyDraft)).toEqual(['Title', 'Image URL']);
-    expect(missingFields({ ...emptyDraft, title: '  ', imageUrl: '/a.webp' })).toEqual(['Title']);
-    expect(missingFields({ ...emptyDraft, title: 'A', imageUrl: '/a.webp' })).toEqual([]);
+    expect(Object.keys(slideProblems(emptyDraft))).toEqual(['Title', 'Photo']);
+    expect(Object.keys(slideProblems({ ...emptyDraft, title: '  ', imageUrl: '/a.webp' }))).toEqual(['Title']);
+    expect(Object.keys(slideProblems({ ...emptyDraft, title: 'A', imageUrl: '/a.webp' }))).toEqual([]);
   });
 
   it('sends trimmed fields with a numeric order', () => {

@@ -40,13 +40,19 @@ export function parseOrder(text: string): number {
   return Number.isFinite(order) ? order : 0;
 }
 
-/** The fields the owner must fill before saving, by name; empty when the draft can be sent. */
-export function missingFields(draft: HeroSlideDraft): string[] {
-  const missing: string[] = [];
-  if (!draft.title.trim()) missing.push('Title');
-  if (!draft.imageUrl.trim()) missing.push('Image URL');
-  return missing;
+/** What needs attention before saving, by the label of the field, with what to do. */
+export function slideProblems(draft: HeroSlideDraft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!draft.title.trim()) problems.Title = 'Give the slide a title.';
+  if (!draft.imageUrl.trim()) problems.Photo = 'Choose the slide\'s photo.';
+  return problems;
 }
+
+/** How a server refusal finds its field. */
+export const SLIDE_LABELS = { title: 'Title', imageUrl: 'Photo', buttonLink: 'Button link', subtitle: 'Subtitle', buttonText: 'Button text' };
+
+/** The fields a clash compares, by the labels the form shows. */
+export const SLIDE_CLASH_LABELS: Record<string, string> = { ...SLIDE_LABELS, order: 'Position', isActive: 'Active' };
 
 export function payloadFromDraft(draft: HeroSlideDraft): HeroSlidePayload {
   return {

@@ -3,7 +3,7 @@ import type { AdminProject } from './api';
 import {
   draftFromProject,
   emptyProjectDraft,
-  missingProjectFields,
+  projectProblems,
   moveRow,
   payloadFromDraft,
   payloadFromProject,
@@ -66,10 +66,10 @@ describe('project form', () => {
   it('needs a title, and alt text on every picture of a published project', () => {
     const draft = { ...draftFromProject(project), title: ' ' };
     draft.gallery = [...draft.gallery, { key: 9, imageUrl: '/media/b.jpg', alt: ' ' }];
-    expect(missingProjectFields(draft)).toEqual(['Title', 'Alt text of gallery image 2']);
-    expect(missingProjectFields({ ...draft, isActive: false })).toEqual(['Title']);
+    expect(Object.keys(projectProblems(draft))).toEqual(['Title', 'Alt text of image 2']);
+    expect(Object.keys(projectProblems({ ...draft, isActive: false }))).toEqual(['Title']);
     draft.sections = [...draft.sections, { key: 10, title: ' ', bullets: [{ key: 11, text: 'A point' }] }];
-    expect(missingProjectFields({ ...draft, isActive: false })).toEqual(['Title', 'Section 2 title']);
+    expect(Object.keys(projectProblems({ ...draft, isActive: false }))).toEqual(['Title', 'Section 2 title']);
   });
 
   it('moves and removes rows, leaving the list alone at its ends', () => {

@@ -124,22 +124,37 @@ export function payloadFromProject(project: AdminProject): ProjectPayload {
   return payload;
 }
 
-/** What must be filled before saving, by name. A published project needs alt text on every picture. */
-export function missingProjectFields(draft: ProjectDraft): string[] {
-  const missing: string[] = [];
-  if (!draft.title.trim()) missing.push('Title');
+/**
+ * What needs attention before saving, by the label of the field, with what to do. A published
+ * project needs alt text on every picture.
+ */
+export function projectProblems(draft: ProjectDraft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!draft.title.trim()) problems.Title = 'Give the project a title.';
   draft.sections.forEach((section, index) => {
     if (!section.title.trim() && section.bullets.some((bullet) => bullet.text.trim())) {
-      missing.push(`Section ${index + 1} title`);
+      problems[`Section ${index + 1} title`] = 'A section with points needs a title.';
     }
   });
   if (draft.isActive) {
     draft.gallery.forEach((image, index) => {
-      if (!image.alt.trim()) missing.push(`Alt text of gallery image ${index + 1}`);
+      if (!image.alt.trim()) problems[`Alt text of image ${index + 1}`] = 'Say what this picture shows: a published project needs it for visitors who cannot see it.';
     });
   }
-  return missing;
+  return problems;
 }
+
+/** How a server refusal finds its field (its message starts with the field's key). */
+export const PROJECT_LABELS = {
+  title: 'Title',
+  slug: 'Web address',
+  year: 'Year',
+  location: 'Location',
+  description: 'Description',
+  coverUrl: 'Cover photo',
+  gallery: (index: number) => `Alt text of image ${index + 1}`,
+  sections: (index: number) => `Section ${index + 1} title`,
+};
 
 /** Moves the row at `index` by `step` (-1 up, +1 down); out of range leaves the list as it is. */
 export function moveRow<T>(rows: readonly T[], index: number, step: number): T[] {

@@ -23,10 +23,11 @@ describe('company settings', () => {
     expect(inputFor('company_unknown')).toBe('text');
   });
 
-  it("edits the site's address as a URL, saying that studio.toml's public_url wins", () => {
+  it("edits the site's address as a URL, in plain words without configuration names", () => {
     expect(labelFor(SITE_URL_KEY)).toBe('Site address');
     expect(inputFor(SITE_URL_KEY)).toBe('url');
-    expect(hintFor(SITE_URL_KEY)).toContain('public_url wins');
+    expect(hintFor(SITE_URL_KEY)).toContain('for example https://');
+    expect(hintFor(SITE_URL_KEY)).not.toMatch(/studio\.toml|public_url/);
     expect(settingRows([]).map((row) => row.key)).toContain(SITE_URL_KEY);
     expect(hintFor('company_phone')).toBeUndefined();
   });

@@ -25,7 +25,7 @@ const KNOWN: readonly { key: string; label: string; input?: 'multiline' | 'email
     key: SITE_URL_KEY,
     label: 'Site address',
     input: 'url',
-    hint: "The site's public address, such as https://www.example.com: the sitemap and link previews use it. When studio.toml sets public_url, public_url wins.",
+    hint: 'The address people type to reach your site, for example https://www.nivasastudio.in. Search engines and link previews (WhatsApp, LinkedIn) use it.',
   },
 ];
 

@@ -3,12 +3,12 @@
 // entry's own dependencies (Preact) into an extra chunk that every visitor then loads.
 
 export const inputClass =
-  'block w-full rounded-sm border border-stone-400 bg-white px-3 py-2.5 text-base text-charcoal placeholder:text-stone-500 focus-visible:border-brass-600';
+  'block min-h-11 w-full min-w-0 rounded-sm border border-stone-400 bg-white px-3 py-2.5 text-base text-charcoal placeholder:text-stone-500 focus-visible:border-brass-600 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700';
 
 export const labelClass = 'block text-sm font-semibold text-charcoal';
 
 const smallButtonClass =
-  'inline-flex min-h-10 items-center justify-center gap-2 rounded-sm border px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-sm border px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 
 export const buttonStyles = {
   plain: `${smallButtonClass} border-stone-400 bg-white text-charcoal hover:border-charcoal hover:bg-charcoal hover:text-ivory`,

@@ -33,8 +33,8 @@ export function OffsiteSection() {
   if (!s.configured) {
     return (
       <p className="mt-6 max-w-2xl text-sm text-stone-600" data-testid="offsite-off">
-        Off-site copies are off. Add an <code>[offsite]</code> section to studio.toml to send an encrypted copy to S3-compatible
-        storage after every snapshot, so the site survives the loss of this machine.
+        Copies kept in another place are off: if the machine that runs the site is lost, only the backups you download are
+        safe. Your host can turn them on (see "For your host" below).
       </p>
     );
   }

@@ -1,34 +1,137 @@
 // The History of one record (a page, project, news item, testimonial or hero slide): its kept
-// versions with when, who and which fields; one version's content; Restore after a confirmation,
-// which saves a new version equal to it (so a restore can itself be undone).
+// versions with who, when and which fields in the owner's words; one version compared with the
+// current one; Restore after one confirmation, which saves a new version equal to it (so a restore
+// can itself be undone).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { History, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { apiRequest, type Revision, type RevisionSummary } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
 import { buttonStyles, Card, LoadError, Loading } from '../ui';
+import { recordChanges, segments, wordDiff, type Change } from './compare';
 
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-function formatWhen(iso: string): string {
+/** "26 Nov, 9:44 am (2 hours ago)". */
+export function formatWhen(iso: string, now = Date.now()): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : when.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const minutes = Math.round((date.getTime() - now) / 60_000);
+  const ago =
+    Math.abs(minutes) < 1
+      ? 'just now'
+      : Math.abs(minutes) < 60
+        ? relative.format(minutes, 'minute')
+        : Math.abs(minutes) < 60 * 24
+          ? relative.format(Math.round(minutes / 60), 'hour')
+          : relative.format(Math.round(minutes / (60 * 24)), 'day');
+  return `${when.format(date)} (${ago})`;
 }
 
-/** Every leaf of a content value as `path: text`, for reading one version. */
-export function leaves(value: unknown, path = ''): [string, string][] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, `${path}[${i}]`));
+/** Who saved a version, in words: the content the site came with, or the person's name. */
+export function whoSaved(savedBy: string): string {
+  return savedBy === 'seed' ? 'Original content' : savedBy === 'studio' ? 'The studio' : savedBy;
+}
+
+/** The comparison of one version with the current one: changed fields first, unchanged folded away. */
+function Comparison({ changes, unchanged }: { changes: Change[]; unchanged: number }) {
+  return (
+    <div className="mt-3 grid gap-4">
+      {changes.length === 0 && <p className="text-sm">This version is the same as the current one.</p>}
+      {changes.map((change) => (
+        <div key={change.path} className="grid gap-1 border-t border-sand-200 pt-3">
+          <p className="text-sm font-semibold">{change.label}</p>
+          {change.kind === 'image' ? (
+            <div className="flex flex-wrap gap-3">
+              <Thumb label="This version" value={change.before} />
+              <Thumb label="Now" value={change.after} />
+            </div>
+          ) : typeof change.before === 'string' || typeof change.after === 'string' ? (
+            <p className="text-sm leading-relaxed break-words" data-testid="word-diff">
+              {wordDiff(String(change.before ?? ''), String(change.after ?? '')).map((part, i) =>
+                part.op === 'same' ? (
+                  <span key={i}>{part.text}</span>
+                ) : part.op === 'removed' ? (
+                  <del key={i} className="bg-red-100 text-red-900">
+                    <span className="sr-only">[only in this version: </span>
+                    {part.text}
+                    <span className="sr-only">]</span>
+                  </del>
+                ) : (
+                  <ins key={i} className="bg-emerald-100 text-emerald-900 no-underline">
+                    <span className="sr-only">[now: </span>
+                    {part.text}
+                    <span className="sr-only">]</span>
+                  </ins>
+                ),
+              )}
+            </p>
+          ) : (
+            <p className="text-sm break-words">
+              This version: {plain(change.before)} · Now: {plain(change.after)}
+            </p>
+          )}
+        </div>
+      ))}
+      {unchanged > 0 && (
+        <details className="border-t border-sand-200 pt-3 text-sm text-stone-600">
+          <summary className="min-h-11 cursor-pointer py-2">
+            {unchanged} unchanged field{unchanged === 1 ? '' : 's'}
+          </summary>
+          <p>The same in this version and now.</p>
+        </details>
+      )}
+    </div>
+  );
+}
+
+function plain(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (value && typeof value === 'object') return JSON.stringify(value);
+  return value === undefined || value === null || value === '' ? '(empty)' : String(value);
+}
+
+function Thumb({ label, value }: { label: string; value: unknown }) {
+  const src = typeof value === 'string' ? value : (value as { src?: string } | undefined)?.src;
+  const alt = typeof value === 'object' && value ? (value as { alt?: string }).alt : undefined;
+  return (
+    <figure className="grid w-36 gap-1">
+      {src ? (
+        <img src={src} alt={alt || `${label}: the photo`} width={144} height={108} className="aspect-[4/3] w-36 rounded-sm bg-sand object-cover" />
+      ) : (
+        <div className="grid aspect-[4/3] w-36 place-items-center rounded-sm bg-sand text-xs">No photo</div>
+      )}
+      <figcaption className="text-xs text-stone-600">{label}</figcaption>
+    </figure>
+  );
+}
+
+/** Every leaf of a content value, to count the fields a comparison folds away. */
+function leafCount(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce<number>((n, item) => n + leafCount(item), 0);
   if (value && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => leaves(item, path ? `${path}.${key}` : key));
+    if ('src' in value || 'href' in value || 'url' in value) return 1;
+    return Object.values(value).reduce<number>((n, item) => n + leafCount(item), 0);
   }
-  return [[path, value === null || value === undefined ? '' : String(value)]];
+  return 1;
 }
 
 export function HistoryPanel({
   base,
   noun,
+  current,
+  changesOf,
+  labelOf,
   onRestored,
 }: {
+  /** The record as it is now, to compare a version with. */
+  current: unknown;
+  /** What differs between two versions, by the editor's labels. */
+  changesOf: (before: unknown, after: unknown) => Change[];
+  /** A changed path the server names, by the editor's labels. */
+  labelOf: (path: string) => string;
   /** The record's admin path: `/api/admin/pages/about`, `/api/admin/news-items/3`. */
   base: string;
   /** 'page', 'project': the toasts' and questions' words. */
@@ -92,30 +195,32 @@ export function HistoryPanel({
                 <li key={revision.version} className="flex flex-wrap items-start justify-between gap-3 py-3">
                   <div className="min-w-0">
                     <p className="font-semibold">
-                      Version {revision.version}
+                      {whoSaved(revision.savedBy)}
                       {i === 0 && <span className="ml-2 text-xs font-semibold text-emerald-900">(current)</span>}
                     </p>
                     <p className="text-sm text-stone-600">
-                      <time dateTime={revision.savedAt}>{formatWhen(revision.savedAt)}</time> by {revision.savedBy}
+                      <time dateTime={revision.savedAt}>{formatWhen(revision.savedAt)}</time>
                     </p>
                     {revision.changed.length > 0 && (
-                      <p className="mt-1 text-xs break-words text-stone-600">Changed: {revision.changed.join(', ')}</p>
+                      <p className="mt-1 text-sm break-words text-stone-600">
+                        Changed: {[...new Set(revision.changed.map(labelOf))].join('; ')}
+                      </p>
                     )}
                   </div>
                   <div className="flex flex-wrap gap-2">
                     <button
                       type="button"
                       className={buttonStyles.plain}
-                      aria-label={`View version ${revision.version}`}
+                      aria-label={`Compare the version of ${formatWhen(revision.savedAt)} with now`}
                       onClick={() => void view(revision.version)}
                     >
-                      View
+                      Compare
                     </button>
                     {i > 0 && (
                       <button
                         type="button"
                         className={buttonStyles.plain}
-                        aria-label={`Restore version ${revision.version}`}
+                        aria-label={`Restore the version of ${formatWhen(revision.savedAt)}`}
                         onClick={() => setConfirming(revision.version)}
                       >
                         <RotateCcw aria-hidden="true" className="size-4" />
@@ -124,14 +229,14 @@ export function HistoryPanel({
                     )}
                   </div>
                   {confirming === revision.version && (
-                    <div role="alertdialog" aria-label={`Restore version ${revision.version}?`} className="w-full rounded-sm bg-sand p-3">
+                    <div role="alertdialog" aria-label="Restore this version?" className="w-full rounded-sm bg-sand p-3">
                       <p className="text-sm">
-                        Restore version {revision.version}? The {noun} gets its content back as a new version; the current one stays in
-                        the history.
+                        Restore the version of {formatWhen(revision.savedAt)}? The {noun} gets its content back as a new version; the
+                        current one stays in the history.
                       </p>
-                      <div className="mt-3 flex gap-2">
+                      <div className="mt-3 flex flex-wrap gap-2">
                         <button type="button" className={buttonStyles.primary} disabled={busy} onClick={() => void restore(revision.version)}>
-                          Yes, restore version {revision.version}
+                          Yes, restore it
                         </button>
                         <button type="button" className={buttonStyles.plain} onClick={() => setConfirming(null)}>
                           Cancel
@@ -144,23 +249,16 @@ export function HistoryPanel({
             </ol>
           ))}
         {open && shown && (
-          <section aria-label={`Version ${shown.version}`} className="mt-4 rounded-sm border border-sand-200 p-4">
+          <section aria-label="This version compared with now" className="mt-4 rounded-sm border border-sand-200 p-4" data-testid="comparison">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h4 className="font-semibold">
-                Version {shown.version}, <time dateTime={shown.savedAt}>{formatWhen(shown.savedAt)}</time> by {shown.savedBy}
+                {whoSaved(shown.savedBy)}, <time dateTime={shown.savedAt}>{formatWhen(shown.savedAt)}</time>, compared with now
               </h4>
               <button type="button" className={buttonStyles.plain} onClick={() => setShown(null)}>
                 Close
               </button>
             </div>
-            <dl className="mt-3 grid gap-2 text-sm">
-              {leaves(shown.content).map(([path, text]) => (
-                <div key={path} className="grid gap-1 sm:grid-cols-3">
-                  <dt className="text-xs break-all text-stone-600">{path}</dt>
-                  <dd className="break-words sm:col-span-2">{text}</dd>
-                </div>
-              ))}
-            </dl>
+            <Comparison changes={changesOf(shown.content, current)} unchanged={Math.max(0, leafCount(current) - changesOf(shown.content, current).length)} />
           </section>
         )}
       </section>
@@ -175,7 +273,10 @@ export function HistoryPanel({
 export function RecordHistory<T extends { id: number }>({
   editor,
   noun,
+  labels,
 }: {
+  /** The record's fields by the labels of its form. */
+  labels: Record<string, string>;
   editor: { path: string; form: { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; item: T }; setForm: (form: { mode: 'closed' }) => void; reload: () => Promise<void> };
   noun: string;
 }) {
@@ -187,6 +288,9 @@ export function RecordHistory<T extends { id: number }>({
         key={form.item.id}
         base={`${editor.path}/${form.item.id}`}
         noun={noun}
+        current={form.item}
+        changesOf={(before, after) => recordChanges(labels, before, after)}
+        labelOf={(path) => labels[segments(path)[0] as string] ?? path}
         onRestored={() => {
           editor.setForm({ mode: 'closed' });
           void editor.reload();

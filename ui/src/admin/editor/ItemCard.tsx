@@ -84,6 +84,10 @@ export function ListState<T>({
   return <>{children(query.data)}</>;
 }
 
+/** The order that puts a new record at the top of its list: new work shows first. */
+export const firstOrder = (items: readonly { order: number }[] | undefined): number =>
+  items && items.length > 0 ? Math.min(...items.map((item) => item.order)) - 1 : 0;
+
 /** Lowest order first, then the oldest. */
 export const byOrder = <T extends { id: number; order: number }>(a: T, b: T) => a.order - b.order || a.id - b.id;
 

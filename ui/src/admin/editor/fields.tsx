@@ -1,11 +1,11 @@
 // Labelled form controls shared by the editors: every control has a visible label, a hint tied to
-// it, and aria-invalid when the save named it as missing.
+// it, and, when a save named it, aria-invalid and the message under it.
 import { Upload } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { ACCEPTED_IMAGES } from '../../lib/images';
 import { uploadFile } from '../api';
 import { toastFailure } from '../feedback';
-import { buttonStyles, Card, inputClass, labelClass } from '../ui';
+import { buttonStyles, inputClass, labelClass } from '../ui';
 
 interface FieldProps {
   label: string;
@@ -13,41 +13,63 @@ interface FieldProps {
   onChange: (value: string) => void;
   required?: boolean;
   hint?: string;
-  invalid?: boolean;
+  /** What is wrong with the value, shown under the field (which is then marked invalid). */
+  error?: string;
   /** A text area of this many rows instead of a one-line input. */
   rows?: number;
   type?: 'text' | 'date' | 'number';
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
+  /** Shown inside the field's box before what is typed, e.g. the site's address before a web address. */
+  prefix?: string;
+  autoComplete?: string;
 }
 
-export function TextField({ label, value, onChange, required, hint, invalid, rows, type = 'text', inputRef, className = '' }: FieldProps) {
+export function TextField({ label, value, onChange, required, hint, error, rows, type = 'text', inputRef, className = '', prefix, autoComplete }: FieldProps) {
   const id = useId();
+  const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
   const common = {
     id,
     value,
     required,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': hint ? `${id}-hint` : undefined,
+    autoComplete,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described || undefined,
     className: inputClass,
   };
   return (
-    <div className={`grid content-start gap-2 ${className}`}>
+    <div className={`grid min-w-0 content-start gap-2 ${className}`}>
       <label htmlFor={id} className={labelClass}>
         {label}
         {required && <span className="text-red-800"> (required)</span>}
       </label>
+      {prefix && (
+        <p id={`${id}-prefix`} className="text-xs break-all text-stone-600">
+          {prefix}
+          <strong className="text-charcoal">{value || '…'}</strong>
+        </p>
+      )}
       {rows ? (
         <textarea {...common} rows={rows} onInput={(event) => onChange(event.currentTarget.value)} />
       ) : (
         <input {...common} ref={inputRef} type={type as 'text'} onInput={(event) => onChange(event.currentTarget.value)} />
       )}
+      {error && <FieldError id={`${id}-error`} message={error} />}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-stone-600">
           {hint}
         </p>
       )}
     </div>
+  );
+}
+
+/** The message under an invalid field, which the field names in its aria-describedby. */
+export function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="text-sm font-semibold text-red-800">
+      {message}
+    </p>
   );
 }
 
@@ -81,19 +103,18 @@ export function SelectField({
 
 export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   const id = useId();
+  // The whole row is the tap target (44 px tall), not only the box.
   return (
-    <div className="flex items-center gap-3 self-center">
+    <label htmlFor={id} className={`${labelClass} flex min-h-11 cursor-pointer items-center gap-3 self-center`}>
       <input
         id={id}
         type="checkbox"
         checked={checked}
         onChange={(event) => onChange(event.currentTarget.checked)}
-        className="size-5 accent-brass-600"
+        className="size-6 shrink-0 accent-brass-600"
       />
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-    </div>
+      {label}
+    </label>
   );
 }
 
@@ -106,8 +127,11 @@ export function UploadButton({
   multiple = false,
   accept = ACCEPTED_IMAGES,
   onUploaded,
+  error,
 }: {
   label: string;
+  /** The id of the message saying what is wrong (the button is then marked invalid). */
+  error?: string;
   multiple?: boolean;
   /** The file picker's types; images unless told (the brochure takes a PDF). */
   accept?: string;
@@ -149,7 +173,14 @@ export function UploadButton({
           if (files.length > 0) void upload(files);
         }}
       />
-      <button type="button" className={buttonStyles.plain} disabled={uploading} onClick={() => picker.current?.click()}>
+      <button
+        type="button"
+        className={`${buttonStyles.plain} aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700`}
+        disabled={uploading}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error}
+        onClick={() => picker.current?.click()}
+      >
         <Upload aria-hidden="true" className="size-4" />
         {uploading ? 'Uploading…' : label}
       </button>
@@ -158,72 +189,42 @@ export function UploadButton({
 }
 
 /**
- * The frame of an editor's form: heading, fields, and Save / Cancel. `onSubmit` resolves to whether
- * the save worked; a failed save keeps what was typed.
+ * A photo chosen with the picker, never typed: what is chosen now, a button to upload another, and
+ * the message when the save needs one.
  */
-export function EditorForm({
-  heading,
-  submitLabel,
-  onSubmit,
-  onCancel,
+export function ImageChooser({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
   children,
 }: {
-  heading: string;
-  submitLabel: string;
-  /** false at once when a check failed (nothing sent); else whether the save worked. */
-  onSubmit: () => Promise<boolean> | false;
-  onCancel: () => void;
-  children: ReactNode;
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  hint?: string;
+  /** More ways to choose, e.g. 'Use as cover' from a gallery. */
+  children?: ReactNode;
 }) {
   const id = useId();
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const saving = onSubmit();
-    if (saving === false) return;
-    setSaving(true);
-    // After a successful save the parent has closed this form; only a failure returns here mounted.
-    if (!(await saving)) setSaving(false);
-  };
   return (
-    <Card className="mb-8">
-      <form noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
-        <h3 id={`${id}-heading`} className="font-display text-2xl">
-          {heading}
-        </h3>
-        <div className="mt-6 grid gap-5 md:grid-cols-2">{children}</div>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : submitLabel}
-          </button>
-          <button type="button" className="btn btn-outline" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Card>
+    <div role="group" aria-labelledby={`${id}-label`} className="grid min-w-0 content-start gap-2 md:col-span-2">
+      <p id={`${id}-label`} className={labelClass}>
+        {label}
+      </p>
+      {value.trim() ? (
+        <img src={value.trim()} alt={`${label}, as chosen`} width={240} height={160} className="aspect-[3/2] w-60 max-w-full rounded-sm bg-sand object-cover" />
+      ) : (
+        <p className="text-sm text-stone-600">None chosen yet.</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <UploadButton label={value.trim() ? 'Choose another photo' : 'Choose a photo'} onUploaded={([url]) => url && onChange(url)} error={error && `${id}-error`} />
+        {children}
+      </div>
+      {error && <FieldError id={`${id}-error`} message={error} />}
+      {hint && <p className="text-xs text-stone-600">{hint}</p>}
+    </div>
   );
-}
-
-/** Names the missing required fields in a toast; true when there are none. */
-export function checkRequired(missing: string[]): boolean {
-  if (missing.length === 0) return true;
-  toastFailure(`Please fill in: ${missing.join(', ')}.`);
-  return false;
-}
-
-/** A form's fields while the owner types, and the check before a save that marks what is missing. */
-export function useDraft<D>(initial: D, missingOf: (draft: D) => string[]) {
-  const [draft, setDraft] = useState(initial);
-  const [invalid, setInvalid] = useState<string[]>([]);
-  const set =
-    <K extends keyof D>(field: K) =>
-    (value: D[K]) =>
-      setDraft((current) => ({ ...current, [field]: value }));
-  const check = () => {
-    const missing = missingOf(draft);
-    setInvalid(missing);
-    return checkRequired(missing);
-  };
-  return { draft, setDraft, set, invalid, check };
 }

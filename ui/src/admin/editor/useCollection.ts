@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { ApiError, apiRequest, describeError } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
+import type { SaveResult } from './RecordForm';
 import type { EditorWords } from './words';
+
+/** A save refused because the record was saved elsewhere since it was read. */
+export const isClash = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && /elsewhere|version/i.test(error.serverMessage ?? '');
 
 /**
  * One admin list (hero slides, projects, news, testimonials): its query, and create, save, delete
@@ -39,7 +44,7 @@ export function useCollection<T extends { id: number }, P>({
       if (success) toastSuccess(success, action);
       return answer;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && /elsewhere|version/i.test(error.serverMessage ?? '')) {
+      if (isClash(error)) {
         // Saved elsewhere first (another tab or person): nothing was overwritten; offer the fresh copy.
         toast({ variant: 'destructive', title: failure, description: describeError(error), action: { label: 'Reload', onClick: () => void reload() } });
       } else {
@@ -96,15 +101,41 @@ export type FormState<T> = { mode: 'closed' } | { mode: 'create' } | { mode: 'ed
  */
 export function useEditor<T extends { id: number }, P>(options: Parameters<typeof useCollection<T, P>>[0] & { startCreating?: boolean }) {
   const collection = useCollection<T, P>(options);
+  const { path, words } = options;
   const [form, setForm] = useState<FormState<T>>(options.startCreating ? { mode: 'create' } : { mode: 'closed' });
 
-  const save = async (payload: P) => {
-    const saved =
-      form.mode === 'edit'
-        ? await collection.update(form.item.id, payload, (form.item as { version?: number }).version)
-        : await collection.create(payload);
-    if (saved) setForm({ mode: 'closed' });
-    return Boolean(saved);
+  /**
+   * Creates or replaces; closes the form when it worked. A refusal (400, or 409 for a taken web
+   * address) is handed back for the form to mark its field; a clash hands back the record as the
+   * other save left it, and the form stays open with what the owner typed. `version`: the one to
+   * save over, after a clash the other save's ('Keep mine').
+   */
+  const save = async (payload: P, version?: number): Promise<SaveResult<T>> => {
+    const editing = form.mode === 'edit' ? form.item : null;
+    try {
+      if (editing) {
+        const sent = version ?? (editing as { version?: number }).version;
+        await apiRequest<T>('PUT', `${path}/${editing.id}`, sent === undefined ? payload : { ...payload, version: sent });
+        toastSuccess(words.saved);
+      } else {
+        await apiRequest<T>('POST', path, payload);
+        toastSuccess(words.created);
+      }
+      setForm({ mode: 'closed' });
+      return { ok: true };
+    } catch (error) {
+      if (editing && isClash(error)) {
+        const fresh = await collection.query.refetch();
+        const theirs = fresh.data?.find((item) => item.id === editing.id);
+        toastFailure('Saved elsewhere while you were editing', undefined, 'Your changes are still here: keep yours or take theirs field by field.');
+        return { ok: false, theirs };
+      }
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) return { ok: false, refused: error };
+      toastFailure(editing ? words.saveFailed : words.createFailed, error);
+      return { ok: false };
+    } finally {
+      void collection.reload();
+    }
   };
 
   const remove = (item: T) => {

@@ -12,7 +12,8 @@ export function UnreadBadge() {
   const unread = counts.data?.unread ?? 0;
   if (unread === 0) return null;
   return (
-    <span className="ml-1 inline-flex min-w-6 items-center justify-center rounded-full bg-brass-700 px-1.5 text-xs font-semibold text-white">
+    // relative: the screen-reader words are positioned inside the badge, never off the side of the page.
+    <span className="relative ml-1 inline-flex min-w-6 items-center justify-center rounded-full bg-brass-700 px-1.5 text-xs font-semibold text-white">
       <span className="sr-only">, </span>
       {unread}
       <span className="sr-only"> unread</span>

@@ -3,11 +3,11 @@
 // last check named it.
 import { FileText, Plus, Trash2, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { type Field, type FileValue, type ImageValue, type LinkValue, length, MAX_ALT, MAX_FILE_NAME, MAX_LINK_LABEL } from '../../lib/pageSchema';
-import { UploadButton } from '../editor/fields';
+import { type Field, type FileValue, type ImageValue, type Invalid, type LinkValue, length, MAX_ALT, MAX_FILE_NAME, MAX_LINK_LABEL } from '../../lib/pageSchema';
+import { FieldError, UploadButton } from '../editor/fields';
 import { SortableList } from '../editor/SortableList';
 import { buttonStyles, inputClass, labelClass } from '../ui';
-import { emptyValue, isAt, SEO_ADVICE } from './values';
+import { emptyValue, errorAt, SEO_ADVICE } from './values';
 
 export interface EditorProps<V = unknown> {
   field: Field;
@@ -15,8 +15,8 @@ export interface EditorProps<V = unknown> {
   onChange: (value: V) => void;
   /** `ourStory.paragraphs[1]`: ids, the invalid mark, and the SEO advice key. */
   path: string;
-  /** The path the last check named. */
-  invalidPath?: string;
+  /** What the last check found wrong, and where. */
+  invalid?: Invalid;
   /** The label shown (a list item's is 'Paragraph 2'). */
   label?: string;
 }
@@ -69,13 +69,14 @@ function Counter({ id, count, max, advice }: { id: string; count: number; max: n
   );
 }
 
-function TextInput({ field, value, onChange, path, invalidPath, label = field.label, max, multiline = false }: EditorProps<string> & { max: number; multiline?: boolean }) {
+function TextInput({ field, value, onChange, path, invalid, label = field.label, max, multiline = false }: EditorProps<string> & { max: number; multiline?: boolean }) {
   const id = useId();
-  const described = [field.help && `${id}-help`, `${id}-count`, multiline && `${id}-markup`].filter(Boolean).join(' ');
+  const error = errorAt(invalid, path);
+  const described = [error && `${id}-error`, field.help && `${id}-help`, `${id}-count`, multiline && `${id}-markup`].filter(Boolean).join(' ');
   const common = {
     id,
     value,
-    'aria-invalid': isAt(invalidPath, path) || undefined,
+    'aria-invalid': error ? true : undefined,
     'aria-describedby': described,
     className: inputClass,
   };
@@ -89,6 +90,7 @@ function TextInput({ field, value, onChange, path, invalidPath, label = field.la
       ) : (
         <input {...common} type="text" onInput={(event) => onChange(event.currentTarget.value)} />
       )}
+      {error && <FieldError id={`${id}-error`} message={error} />}
       {field.help && <Help id={`${id}-help`}>{field.help}</Help>}
       <Counter id={`${id}-count`} count={length(value)} max={max} advice={SEO_ADVICE[path]} />
       {multiline && (
@@ -100,8 +102,9 @@ function TextInput({ field, value, onChange, path, invalidPath, label = field.la
   );
 }
 
-function NumberInput({ field, value, onChange, path, invalidPath, label = field.label, min, max }: EditorProps<number> & { min: number; max: number }) {
+function NumberInput({ field, value, onChange, path, invalid, label = field.label, min, max }: EditorProps<number> & { min: number; max: number }) {
   const id = useId();
+  const error = errorAt(invalid, path);
   return (
     <div className="grid content-start gap-2">
       <label htmlFor={id} className={labelClass}>
@@ -114,11 +117,12 @@ function NumberInput({ field, value, onChange, path, invalidPath, label = field.
         max={max}
         step={1}
         value={Number.isFinite(value) ? String(value) : ''}
-        aria-invalid={isAt(invalidPath, path) || undefined}
-        aria-describedby={field.help ? `${id}-help` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error && `${id}-error`, field.help && `${id}-help`].filter(Boolean).join(' ') || undefined}
         className={inputClass}
         onInput={(event) => onChange(event.currentTarget.valueAsNumber)}
       />
+      {error && <FieldError id={`${id}-error`} message={error} />}
       {field.help && <Help id={`${id}-help`}>{field.help}</Help>}
     </div>
   );
@@ -127,8 +131,8 @@ function NumberInput({ field, value, onChange, path, invalidPath, label = field.
 function Fieldset({ legend, help, children, wide = true }: { legend: string; help?: string; children: ReactNode; wide?: boolean }) {
   const id = useId();
   return (
-    <fieldset aria-describedby={help ? `${id}-help` : undefined} className={`rounded-sm border border-sand-200 p-4 ${wide ? 'md:col-span-2' : ''}`}>
-      <legend className="px-1 font-semibold text-charcoal">{legend}</legend>
+    <fieldset aria-describedby={help ? `${id}-help` : undefined} className={`min-w-0 border-t border-sand-200 pt-3 ${wide ? 'md:col-span-2' : ''}`}>
+      <legend className="float-left mb-2 w-full font-semibold text-charcoal">{legend}</legend>
       {help && (
         <p id={`${id}-help`} className="mb-3 text-xs text-stone-600">
           {help}
@@ -139,8 +143,9 @@ function Fieldset({ legend, help, children, wide = true }: { legend: string; hel
   );
 }
 
-function ImageInput({ field, value, onChange, path, invalidPath, label = field.label, optional }: EditorProps<ImageValue> & { optional: boolean }) {
+function ImageInput({ field, value, onChange, path, invalid, label = field.label, optional }: EditorProps<ImageValue> & { optional: boolean }) {
   const decorativeId = useId();
+  const srcError = errorAt(invalid, `${path}.src`) ?? errorAt(invalid, path);
   return (
     <Fieldset legend={label} help={field.help}>
       <div className="flex flex-wrap items-center gap-3 md:col-span-2">
@@ -149,46 +154,49 @@ function ImageInput({ field, value, onChange, path, invalidPath, label = field.l
         ) : (
           <p className="text-sm text-stone-600">No image.</p>
         )}
-        <UploadButton label={value.src ? 'Replace image' : 'Upload image'} onUploaded={([src]) => src && onChange({ ...value, src })} />
+        <UploadButton
+          label={value.src ? 'Replace image' : 'Upload image'}
+          onUploaded={([src]) => src && onChange({ ...value, src })}
+          error={srcError && `${decorativeId}-src-error`}
+        />
         {optional && value.src && (
           <button type="button" className={buttonStyles.plain} onClick={() => onChange({ src: '', alt: '', decorative: false })}>
             <X aria-hidden="true" className="size-4" />
             Remove image
           </button>
         )}
+        {srcError && <FieldError id={`${decorativeId}-src-error`} message={srcError} />}
       </div>
       <SubInput
         label="Alt text"
         value={value.alt}
         disabled={value.decorative}
-        invalid={isAt(invalidPath, `${path}.alt`)}
+        error={errorAt(invalid, `${path}.alt`)}
         onChange={(alt) => onChange({ ...value, alt })}
       >
         What the picture shows, for visitors who cannot see it. {length(value.alt)} / {MAX_ALT} characters.
       </SubInput>
-      <div className="flex items-center gap-3 self-center">
+      <label htmlFor={decorativeId} className={`${labelClass} flex min-h-11 cursor-pointer items-center gap-3 self-center`}>
         <input
           id={decorativeId}
           type="checkbox"
           checked={value.decorative}
           onChange={(event) => onChange({ ...value, decorative: event.currentTarget.checked })}
-          className="size-5 accent-brass-600"
+          className="size-6 shrink-0 accent-brass-600"
         />
-        <label htmlFor={decorativeId} className={labelClass}>
-          Decorative (no alt text needed)
-        </label>
-      </div>
+        Decorative (no alt text needed)
+      </label>
     </Fieldset>
   );
 }
 
-function LinkInput({ field, value, onChange, path, invalidPath, label = field.label }: EditorProps<LinkValue>) {
+function LinkInput({ field, value, onChange, path, invalid, label = field.label }: EditorProps<LinkValue>) {
   return (
     <Fieldset legend={label} help={field.help} wide={false}>
-      <SubInput label="Link text" value={value.label} invalid={isAt(invalidPath, `${path}.label`)} onChange={(text) => onChange({ ...value, label: text })}>
+      <SubInput label="Link text" value={value.label} error={errorAt(invalid, `${path}.label`)} onChange={(text) => onChange({ ...value, label: text })}>
         {length(value.label)} / {MAX_LINK_LABEL} characters
       </SubInput>
-      <SubInput label="Link address" value={value.href} invalid={isAt(invalidPath, `${path}.href`)} onChange={(href) => onChange({ ...value, href })}>
+      <SubInput label="Link address" value={value.href} error={errorAt(invalid, `${path}.href`)} onChange={(href) => onChange({ ...value, href })}>
         A page of this site (/contact) or an https:// address.
       </SubInput>
     </Fieldset>
@@ -199,14 +207,14 @@ function LinkInput({ field, value, onChange, path, invalidPath, label = field.la
 function SubInput({
   label,
   value,
-  invalid,
+  error,
   disabled,
   onChange,
   children,
 }: {
   label: string;
   value: string;
-  invalid: boolean;
+  error?: string;
   disabled?: boolean;
   onChange: (value: string) => void;
   /** The hint under the input. */
@@ -223,11 +231,12 @@ function SubInput({
         type="text"
         value={value}
         disabled={disabled}
-        aria-invalid={invalid || undefined}
-        aria-describedby={`${id}-help`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error ${id}-help` : `${id}-help`}
         className={inputClass}
         onInput={(event) => onChange(event.currentTarget.value)}
       />
+      {error && <FieldError id={`${id}-error`} message={error} />}
       <p id={`${id}-help`} className="text-xs text-stone-600">
         {children}
       </p>
@@ -235,10 +244,12 @@ function SubInput({
   );
 }
 
-function FileInput({ field, value, onChange, path, invalidPath, label = field.label, accept, optional }: EditorProps<FileValue> & { accept: string; optional: boolean }) {
+function FileInput({ field, value, onChange, path, invalid, label = field.label, accept, optional }: EditorProps<FileValue> & { accept: string; optional: boolean }) {
+  const id = useId();
+  const error = errorAt(invalid, `${path}.url`) ?? errorAt(invalid, path);
   return (
     <Fieldset legend={label} help={field.help}>
-      <div className="flex flex-wrap items-center gap-3 md:col-span-2" aria-invalid={isAt(invalidPath, path) || undefined}>
+      <div className="flex flex-wrap items-center gap-3 md:col-span-2">
         {value.url ? (
           <a href={value.url} target="_blank" rel="noopener" className="inline-flex items-center gap-2 text-sm font-semibold underline">
             <FileText aria-hidden="true" className="size-4" />
@@ -252,6 +263,7 @@ function FileInput({ field, value, onChange, path, invalidPath, label = field.la
           label={value.url ? 'Replace file' : 'Upload PDF'}
           accept={accept}
           onUploaded={([url], [name]) => url && onChange({ url, name: (name ?? '').slice(0, MAX_FILE_NAME) })}
+          error={error && `${id}-error`}
         />
         {optional && value.url && (
           <button type="button" className={buttonStyles.plain} onClick={() => onChange({ url: '', name: '' })}>
@@ -259,16 +271,17 @@ function FileInput({ field, value, onChange, path, invalidPath, label = field.la
             Remove file
           </button>
         )}
+        {error && <FieldError id={`${id}-error`} message={error} />}
       </div>
     </Fieldset>
   );
 }
 
-function GroupInput({ field, value, onChange, path, invalidPath, label = field.label }: EditorProps<Record<string, unknown>>) {
+function GroupInput({ field, value, onChange, path, invalid, label = field.label }: EditorProps<Record<string, unknown>>) {
   if (field.kind !== 'group') return null;
   return (
     <Fieldset legend={label} help={field.help}>
-      <Fields fields={field.fields} value={value} onChange={onChange} path={path} invalidPath={invalidPath} />
+      <Fields fields={field.fields} value={value} onChange={onChange} path={path} invalid={invalid} />
     </Fieldset>
   );
 }
@@ -279,13 +292,13 @@ export function Fields({
   value,
   onChange,
   path,
-  invalidPath,
+  invalid,
 }: {
   fields: Field[];
   value: Record<string, unknown>;
   onChange: (value: Record<string, unknown>) => void;
   path: string;
-  invalidPath?: string;
+  invalid?: Invalid;
 }) {
   return (
     <>
@@ -299,7 +312,7 @@ export function Fields({
             value={value[name] ?? emptyValue(child)}
             onChange={(next) => onChange({ ...value, [name]: next })}
             path={at}
-            invalidPath={invalidPath}
+            invalid={invalid}
           />
         );
       })}
@@ -310,7 +323,7 @@ export function Fields({
 let nextId = 1;
 
 /** A bounded list: add, remove and reorder (drag or keyboard) within the field's min and max. */
-function ListInput({ field, value, onChange, path, invalidPath, label = field.label }: EditorProps<unknown[]>) {
+function ListInput({ field, value, onChange, path, invalid, label = field.label }: EditorProps<unknown[]>) {
   // Stable ids for the sortable rows, kept beside the values (a reload remounts the editor).
   const [ids, setIds] = useState(() => value.map(() => nextId++));
   if (field.kind !== 'list') return null;
@@ -340,14 +353,14 @@ function ListInput({ field, value, onChange, path, invalidPath, label = field.la
             );
           }}
           renderItem={(row) => (
-            <div className="grid gap-3 rounded-sm border border-sand-200 p-3 md:grid-cols-2">
+            <div className="grid min-w-0 gap-3 md:grid-cols-2">
               <FieldEditor
                 field={item}
                 value={row.entry}
                 label={`${itemLabel} ${row.index + 1}`}
                 onChange={(next) => update(value.map((entry, i) => (i === row.index ? next : entry)), rowIds)}
                 path={`${path}[${row.index}]`}
-                invalidPath={invalidPath}
+                invalid={invalid}
               />
               {min !== max && (
                 <div className="md:col-span-2">

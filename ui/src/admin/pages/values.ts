@@ -1,5 +1,5 @@
 // Plain helpers of the page editor: a new item's empty value, and the counters' advice.
-import type { Field } from '../../lib/pageSchema';
+import type { Field, Invalid } from '../../lib/pageSchema';
 
 /** The value a new list item (or a missing field) starts with. */
 export function emptyValue(field: Field): unknown {
@@ -33,4 +33,13 @@ export const SEO_ADVICE: Record<string, { min: number; max: number }> = {
 export function isAt(invalidPath: string | undefined, path: string): boolean {
   if (!invalidPath) return false;
   return invalidPath === path || invalidPath.startsWith(`${path}.`) || invalidPath.startsWith(`${path}[`);
+}
+
+/** The message to show under the field at `path`, when the last check named exactly it. */
+export function errorAt(invalid: Invalid | undefined, path: string): string | undefined {
+  if (!invalid || invalid.path !== path) return undefined;
+  const message = invalid.message.trim();
+  // The checks word their messages after the field's name ('is required: choose an image').
+  const sentence = /^(is|must|may|at most|a link|link)\b/.test(message) ? `This ${message.replace(/^at most/, 'holds at most')}` : message;
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}${/[.!?]$/.test(sentence) ? '' : '.'}`;
 }

@@ -1,9 +1,10 @@
 import { API, type AdminHeroSlide, type HeroSlidePayload } from '../api';
-import { AddButton, byOrder, DeleteButton, EditButton, ItemCard } from '../editor/ItemCard';
+import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard } from '../editor/ItemCard';
+import { clashAsDraft } from '../editor/RecordForm';
 import { useEditor } from '../editor/useCollection';
 import type { EditorWords } from '../editor/words';
 import { HeroSlideForm } from '../HeroSlideForm';
-import { draftFromSlide, emptyDraft, payloadFromSlide } from '../heroSlideForm';
+import { draftFromSlide, emptyDraft, payloadFromSlide, SLIDE_CLASH_LABELS } from '../heroSlideForm';
 import { Card, LoadError, Loading, TabHeading } from '../ui';
 import { RecordHistory } from '../editor/HistoryPanel';
 
@@ -34,7 +35,7 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
       <TabHeading
         id="hero-slides-heading"
         title="Hero Slides"
-        lead="The large pictures at the top of the home page. Only active slides are shown, lowest order first."
+        lead="The large pictures at the top of the home page. Only active slides are shown, lowest position first; a new slide starts first."
         action={
           form.mode === 'closed' && <AddButton label="Add Slide" onClick={() => setForm({ mode: 'create' })} />
         }
@@ -44,13 +45,14 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
         <HeroSlideForm
           key={form.mode === 'edit' ? form.item.id : 'new'}
           mode={form.mode}
-          initial={form.mode === 'edit' ? draftFromSlide(form.item) : emptyDraft}
-          onSave={collection.save}
+          // A new slide goes first.
+          initial={form.mode === 'edit' ? draftFromSlide(form.item) : { ...emptyDraft, order: String(firstOrder(slides.data)) }}
+          onSave={async (payload, version) => clashAsDraft(await collection.save(payload, version), draftFromSlide)}
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
 
-      <RecordHistory editor={collection} noun="slide" />
+      <RecordHistory editor={collection} noun="slide" labels={SLIDE_CLASH_LABELS} />
 
       {slides.isPending ? (
         <Loading what="slides" />
@@ -76,7 +78,7 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
                 }
               >
                 {slide.subtitle && <p className="mt-1 text-sm text-stone-600">{slide.subtitle}</p>}
-                <p className="mt-2 text-xs text-stone-600">Order: {slide.order}</p>
+                <p className="mt-2 text-xs text-stone-600">Position: {slide.order}</p>
               </ItemCard>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { formatDate } from '../../lib/site';
 import { API, type AdminNewsItem, type NewsPayload } from '../api';
-import { CheckboxField, EditorForm, TextField, useDraft } from '../editor/fields';
+import { CheckboxField, TextField } from '../editor/fields';
+import { clashAsDraft, EditorForm, useDraft, type SaveResult } from '../editor/RecordForm';
 import { AddButton, DeleteButton, EditButton, ItemCard, ListState } from '../editor/ItemCard';
 import { useEditor } from '../editor/useCollection';
 import { wordsFor } from '../editor/words';
@@ -16,13 +17,16 @@ const payloadOf = ({ date, title, content, isActive }: AdminNewsItem): NewsPaylo
 /** Newest first, as the home page's carousel shows them. */
 export const newestFirst = (a: AdminNewsItem, b: AdminNewsItem) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id);
 
-export function missingNewsFields(draft: NewsPayload): string[] {
-  const missing: string[] = [];
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) missing.push('Date');
-  if (!draft.title.trim()) missing.push('Title');
-  if (!draft.content.trim()) missing.push('Text');
-  return missing;
+export function newsProblems(draft: NewsPayload): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!draft.title.trim()) problems.Title = 'Give the item a title.';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) problems.Date = 'Choose the date.';
+  if (!draft.content.trim()) problems.Text = 'Write the news.';
+  return problems;
 }
+
+const LABELS = { title: 'Title', date: 'Date', content: 'Text' };
+const CLASH_LABELS: Record<string, string> = { ...LABELS, isActive: 'Active' };
 
 function NewsForm({
   mode,
@@ -32,23 +36,24 @@ function NewsForm({
 }: {
   mode: 'create' | 'edit';
   initial: NewsPayload;
-  onSave: (payload: NewsPayload) => Promise<boolean>;
+  onSave: (payload: NewsPayload, version?: number) => Promise<SaveResult<NewsPayload>>;
   onCancel: () => void;
 }) {
-  const { draft, set, invalid, check } = useDraft(initial, missingNewsFields);
-  const submit = () =>
-    check() &&
-    onSave({ ...draft, title: draft.title.trim(), content: draft.content.trim() });
+  const { draft, set, errorOf, submit, attempt, dirty, clashPanel } = useDraft(initial, newsProblems, LABELS);
+  const payload = { ...draft, title: draft.title.trim(), content: draft.content.trim() };
   return (
     <EditorForm
       heading={mode === 'create' ? 'New News Item' : 'Edit News Item'}
       submitLabel={mode === 'create' ? 'Create News Item' : 'Save Changes'}
-      onSubmit={submit}
+      onSubmit={() => submit((version) => onSave(payload, version), words.saveFailed)}
       onCancel={onCancel}
+      dirty={dirty}
+      attempt={attempt}
+      clash={clashPanel(CLASH_LABELS)}
     >
-      <TextField label="Title" required value={draft.title} onChange={set('title')} invalid={invalid.includes('Title')} />
-      <TextField label="Date" type="date" required value={draft.date} onChange={set('date')} invalid={invalid.includes('Date')} />
-      <TextField label="Text" rows={5} required value={draft.content} onChange={set('content')} invalid={invalid.includes('Text')} className="md:col-span-2" />
+      <TextField label="Title" required value={draft.title} onChange={set('title')} error={errorOf('Title')} />
+      <TextField label="Date" type="date" required value={draft.date} onChange={set('date')} error={errorOf('Date')} />
+      <TextField label="Text" rows={5} required value={draft.content} onChange={set('content')} error={errorOf('Text')} className="md:col-span-2" />
       <CheckboxField label="Active (shown on the home page)" checked={draft.isActive} onChange={set('isActive')} />
     </EditorForm>
   );
@@ -73,11 +78,11 @@ export function NewsTab() {
           key={form.mode === 'edit' ? form.item.id : 'new'}
           mode={form.mode}
           initial={form.mode === 'edit' ? payloadOf(form.item) : { date: today(), title: '', content: '', isActive: true }}
-          onSave={news.save}
+          onSave={async (payload, version) => clashAsDraft(await news.save(payload, version), payloadOf)}
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
-      <RecordHistory editor={news} noun="news item" />
+      <RecordHistory editor={news} noun="news item" labels={CLASH_LABELS} />
 
       <ListState query={news.query} what="news" empty="No news yet. The home page hides its news section until you add one.">
         {(data) => (

@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import schemaJson from '../../content/pageSchema.json';
 import { slug as slugOf } from '../../lib/slug';
-import { describeInvalid, type Invalid, type Schema, validate } from '../../lib/pageSchema';
+import { type Invalid, type Schema, validate } from '../../lib/pageSchema';
 import { ApiError, apiRequest, API, describeError, type AdminPage, type PageSummary } from '../api';
+import { getAt, labelOf, pageChanges, setAt } from '../editor/compare';
+import { ActionBar, attention, ClashPanel, focusFirstInvalid } from '../editor/RecordForm';
+import { isClash } from '../editor/useCollection';
 import { HistoryPanel } from '../editor/HistoryPanel';
 import { mayLeave, useLeaveGuard } from '../editor/leaveGuard';
 import { ListState } from '../editor/ItemCard';
@@ -101,50 +104,64 @@ function PageForm({
   onClose: () => void;
 }) {
   const headingId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
   const path = `${API.pages}/${record.key}`;
   const [draft, setDraft] = useState(record.content);
   const [invalid, setInvalid] = useState<Invalid | undefined>();
-  const [conflict, setConflict] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // After a clash: the page as the other save left it; the draft stays the owner's.
+  const [theirs, setTheirs] = useState<AdminPage | null>(null);
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(record.content);
 
   useLeaveGuard(dirty, LEAVE_QUESTION);
+  useEffect(() => {
+    if (attempt > 0) focusFirstInvalid(form.current);
+  }, [attempt]);
 
   const leave = () => {
     if (mayLeave()) onClose();
   };
 
-  const reload = () => {
-    setConflict(null);
-    void queryClient.invalidateQueries({ queryKey: [path] });
+  const refuse = (found: Invalid) => {
+    setInvalid(found);
+    setAttempt((n) => n + 1);
+    toastFailure(attention(1), undefined, `${labelOf(fields, found.path)}: ${found.message}`);
   };
 
   const save = async () => {
     const broken = validate(fields, draft);
-    setInvalid(broken);
     if (broken) {
-      toastFailure('Failed to save page', describeInvalid(broken));
+      refuse(broken);
       return;
     }
+    setInvalid(undefined);
     setSaving(true);
     try {
-      const saved = await apiRequest<AdminPage>('PUT', path, { version: record.version, content: draft });
+      // After a clash the owner has seen the other save: theirs is the version saved over ('Keep mine').
+      const saved = await apiRequest<AdminPage>('PUT', path, { version: theirs?.version ?? record.version, content: draft });
       toastSuccess('Page saved successfully');
       queryClient.setQueryData([path], saved);
       void queryClient.invalidateQueries({ queryKey: [API.pages] });
       void queryClient.invalidateQueries({ queryKey: [`${path}/revisions`] });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && /version|elsewhere/i.test(error.serverMessage ?? '')) {
-        setConflict(describeError(error));
+      if (isClash(error)) {
+        try {
+          setTheirs(await apiRequest<AdminPage>('GET', path));
+          toastFailure('Saved elsewhere while you were editing', undefined, 'Your changes are still here: keep yours or take theirs field by field.');
+        } catch (reload) {
+          toastFailure('Failed to save page', reload);
+        }
       } else if (error instanceof ApiError && error.status === 409) {
         // The only other conflict: a founder address another page already has.
-        setInvalid({ path: 'slug', message: describeError(error) });
-      } else if (error instanceof ApiError && error.status === 400) {
+        refuse({ path: 'slug', message: describeError(error) });
+      } else if (error instanceof ApiError && error.status === 400 && (error.serverMessage ?? '').includes(': ')) {
         const [at, ...rest] = (error.serverMessage ?? '').split(': ');
-        if (rest.length > 0) setInvalid({ path: at ?? '', message: rest.join(': ') });
+        refuse({ path: at ?? '', message: rest.join(': ') });
+      } else {
+        toastFailure('Failed to save page', error);
       }
-      toastFailure('Failed to save page', error);
     } finally {
       setSaving(false);
     }
@@ -154,11 +171,12 @@ function PageForm({
   const name = typeof draft.name === 'string' ? draft.name : undefined;
   const suggested = name !== undefined ? slugOf(name) : '';
   const offerSlug = record.key === 'founder' && suggested && suggested !== draft.slug && name !== record.content.name;
+  const theirChanges = theirs ? pageChanges(fields, record.content, theirs.content) : [];
 
   return (
     <section aria-labelledby={headingId}>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <button type="button" className={`${buttonStyles.plain} mb-4`} onClick={leave}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             All pages
@@ -167,8 +185,7 @@ function PageForm({
             {label}
           </h2>
           <p className="mt-1 text-sm text-stone-600">
-            {record.path ?? 'Shown on every page'} · version {record.version} · last updated{' '}
-            <time dateTime={record.updatedAt}>{formatUpdated(record.updatedAt)}</time>
+            {record.path ?? 'Shown on every page'} · last updated <time dateTime={record.updatedAt}>{formatUpdated(record.updatedAt)}</time>
           </p>
         </div>
         {record.path && (
@@ -179,20 +196,9 @@ function PageForm({
         )}
       </div>
 
-      {conflict && (
-        <Card className="mb-6 border-red-800">
-          <div role="alert">
-            <p className="font-semibold">This page was changed elsewhere.</p>
-            <p className="mt-1 text-sm">{conflict}</p>
-          </div>
-          <button type="button" className={`${buttonStyles.primary} mt-3`} onClick={reload}>
-            Reload the page
-          </button>
-        </Card>
-      )}
-
-      <Card>
+      <Card className="pb-0 sm:pb-0">
         <form
+          ref={form}
           noValidate
           aria-labelledby={headingId}
           onSubmit={(event) => {
@@ -200,8 +206,14 @@ function PageForm({
             void save();
           }}
         >
-          <div className="grid gap-5 md:grid-cols-2">
-            <Fields fields={fields} value={draft} onChange={setDraft} path="" invalidPath={invalid?.path} />
+          {theirs && (
+            <ClashPanel
+              changed={theirChanges.map((change) => ({ key: change.path, label: change.label, theirs: shortValue(change.after) }))}
+              onTakeTheirs={(at) => setDraft((current) => setAt(current, at, getAt(theirs.content, at)))}
+            />
+          )}
+          <div className="mt-2 grid gap-5 md:grid-cols-2">
+            <Fields fields={fields} value={draft} onChange={setDraft} path="" invalid={invalid} />
             {offerSlug && (
               <div className="rounded-sm bg-sand p-3 md:col-span-2">
                 <p className="text-sm">
@@ -214,25 +226,20 @@ function PageForm({
             )}
             <SearchPreview draft={draft} path={record.path} />
           </div>
-          {invalid && (
-            <p role="alert" className="mt-6 text-sm font-semibold text-red-800">
-              {describeInvalid(invalid)}
-            </p>
-          )}
-          <div className="mt-8 flex flex-wrap gap-3">
-            <button type="submit" className="btn btn-primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save Page'}
-            </button>
-            <button type="button" className="btn btn-outline" disabled={!dirty} onClick={() => setDraft(record.content)}>
+          <ActionBar dirty={dirty} saving={saving} submitLabel="Save Page" onCancel={leave} cancelLabel="Close">
+            <button type="button" className={buttonStyles.plain} disabled={!dirty} onClick={() => setDraft(record.content)}>
               Discard changes
             </button>
-          </div>
+          </ActionBar>
         </form>
       </Card>
 
       <HistoryPanel
         base={path}
         noun="page"
+        current={record.content}
+        changesOf={(before, after) => pageChanges(fields, before, after)}
+        labelOf={(at) => labelOf(fields, at)}
         onRestored={(restored) => {
           queryClient.setQueryData([path], restored);
           void queryClient.invalidateQueries({ queryKey: [API.pages] });
@@ -240,6 +247,17 @@ function PageForm({
       />
     </section>
   );
+}
+
+/** A changed value in a line: a text as it is, a photo by its alt text, a list by its length. */
+function shortValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (value && typeof value === 'object') {
+    const { alt, label } = value as { alt?: string; label?: string };
+    return alt ?? label ?? 'changed';
+  }
+  return value === undefined || value === null ? '' : String(value);
 }
 
 /** How a search engine would show the page: its SEO title, address and description. */

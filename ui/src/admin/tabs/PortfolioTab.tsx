@@ -1,11 +1,12 @@
 import { Eye, EyeOff, ExternalLink } from 'lucide-react';
 import { API, apiRequest, type AdminProject, type ProjectPayload } from '../api';
-import { AddButton, byOrder, DeleteButton, EditButton, ItemCard, ListState } from '../editor/ItemCard';
+import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, ListState } from '../editor/ItemCard';
+import { clashAsDraft } from '../editor/RecordForm';
 import { SortableList } from '../editor/SortableList';
 import { useEditor } from '../editor/useCollection';
 import { wordsFor } from '../editor/words';
 import { toastFailure } from '../feedback';
-import { ProjectForm } from '../ProjectForm';
+import { CLASH_LABELS as PROJECT_FIELD_LABELS, ProjectForm } from '../ProjectForm';
 import { draftFromProject, emptyProjectDraft, payloadFromProject } from '../projectForm';
 import { buttonStyles, TabHeading } from '../ui';
 import { RecordHistory } from '../editor/HistoryPanel';
@@ -38,7 +39,7 @@ export function PortfolioTab() {
       isActive ? 'Project published' : 'Project unpublished',
     );
 
-  const nextOrder = (projects.query.data ?? []).reduce((max, p) => Math.max(max, p.order + 1), 0);
+  const newOrder = firstOrder(projects.query.data);
 
   return (
     <section aria-labelledby="portfolio-heading">
@@ -55,14 +56,16 @@ export function PortfolioTab() {
         <ProjectForm
           key={form.mode === 'edit' ? form.item.id : 'new'}
           mode={form.mode}
-          initial={form.mode === 'edit' ? draftFromProject(form.item) : emptyProjectDraft(nextOrder)}
-          // A new record goes to the end of the list as it is when saved.
-          onSave={(payload) => projects.save(form.mode === 'create' ? { ...payload, order: nextOrder } : payload)}
+          initial={form.mode === 'edit' ? draftFromProject(form.item) : emptyProjectDraft(newOrder)}
+          // New work goes first (and so to the home page's first slots), above the list as it is when saved.
+          onSave={async (payload, version) =>
+            clashAsDraft(await projects.save(form.mode === 'create' ? { ...payload, order: newOrder } : payload, version), draftFromProject)
+          }
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
 
-      <RecordHistory editor={projects} noun="project" />
+      <RecordHistory editor={projects} noun="project" labels={PROJECT_FIELD_LABELS} />
 
       <ListState query={projects.query} what="projects" empty="No projects yet. Add your first one.">
         {(data) => (
@@ -105,7 +108,7 @@ export function PortfolioTab() {
               >
                 <p className="mt-1 text-sm text-stone-600">
                   {project.category}
-                  {project.year ? ` · ${project.year}` : ''} · /portfolio/{project.slug}
+                  {project.year ? ` · ${project.year}` : ''}
                 </p>
                 {project.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{project.description}</p>}
               </ItemCard>

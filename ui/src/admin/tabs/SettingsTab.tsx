@@ -61,6 +61,7 @@ export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {
           </Card>
           <BackupCard />
           <AccountSection />
+          <ForYourHost />
         </div>
       )}
     </section>
@@ -278,8 +279,8 @@ function BackupCard() {
     <Card>
       <h3 className="font-display text-2xl">Backup</h3>
       <p className="mt-2 max-w-2xl text-sm text-stone-600">
-        One file holds everything: slides, messages, settings and uploaded pictures. Download a copy now and then and keep it
-        somewhere safe.
+        A backup protects everything you have put on the site: pages, projects, news, enquiries, settings and uploaded photos.
+        One file holds it all. Download a copy now and then and keep it somewhere safe, away from this machine.
       </p>
       <button type="button" className={`${buttonStyles.plain} mt-4`} disabled={busy} onClick={() => void download()}>
         <Download aria-hidden="true" className="size-4" />
@@ -287,5 +288,28 @@ function BackupCard() {
       </button>
       <OffsiteSection />
     </Card>
+  );
+}
+
+/** The only place where configuration names appear: what the person who runs the server needs. */
+function ForYourHost() {
+  return (
+    <details className="rounded-sm border border-sand-200 bg-white p-5 sm:p-6">
+      <summary className="min-h-11 cursor-pointer py-2 font-display text-2xl">For your host</summary>
+      <div className="mt-3 grid max-w-2xl gap-3 text-sm text-stone-700">
+        <p>
+          <strong>Site address.</strong> When <code>public_url</code> is set in <code>studio.toml</code>, it wins over the Site address
+          above (setting key <code>site_url</code>).
+        </p>
+        <p>
+          <strong>Off-site copies.</strong> An <code>[offsite]</code> section in <code>studio.toml</code> sends an encrypted copy of the
+          data file to S3-compatible storage after every snapshot (see docs/operations.md).
+        </p>
+        <p>
+          <strong>Backups.</strong> <code>studio backup</code> and <code>studio restore</code> work on the same file the Download
+          backup button gives.
+        </p>
+      </div>
+    </details>
   );
 }

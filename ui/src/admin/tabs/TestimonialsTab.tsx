@@ -1,6 +1,7 @@
 import { API, type AdminTestimonial, type TestimonialPayload } from '../api';
-import { CheckboxField, EditorForm, TextField, useDraft } from '../editor/fields';
-import { AddButton, byOrder, DeleteButton, EditButton, ItemCard, ListState } from '../editor/ItemCard';
+import { CheckboxField, TextField } from '../editor/fields';
+import { clashAsDraft, EditorForm, useDraft, type SaveResult } from '../editor/RecordForm';
+import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, ListState } from '../editor/ItemCard';
 import { SortableList } from '../editor/SortableList';
 import { useEditor } from '../editor/useCollection';
 import { wordsFor } from '../editor/words';
@@ -11,12 +12,15 @@ const words = wordsFor('Testimonial');
 
 const payloadOf = ({ quote, name, role, isActive, order }: AdminTestimonial): TestimonialPayload => ({ quote, name, role, isActive, order });
 
-export function missingTestimonialFields(draft: TestimonialPayload): string[] {
-  const missing: string[] = [];
-  if (!draft.quote.trim()) missing.push('Quote');
-  if (!draft.name.trim()) missing.push('Name');
-  return missing;
+export function testimonialProblems(draft: TestimonialPayload): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!draft.quote.trim()) problems.Quote = 'Write the client\'s words.';
+  if (!draft.name.trim()) problems.Name = 'Say who said it.';
+  return problems;
 }
+
+const LABELS = { quote: 'Quote', name: 'Name', role: 'Role' };
+const CLASH_LABELS: Record<string, string> = { ...LABELS, isActive: 'Active' };
 
 function TestimonialForm({
   mode,
@@ -26,23 +30,25 @@ function TestimonialForm({
 }: {
   mode: 'create' | 'edit';
   initial: TestimonialPayload;
-  onSave: (payload: TestimonialPayload) => Promise<boolean>;
+  onSave: (payload: TestimonialPayload, version?: number) => Promise<SaveResult<TestimonialPayload>>;
   onCancel: () => void;
 }) {
-  const { draft, set, invalid, check } = useDraft(initial, missingTestimonialFields);
-  const submit = () =>
-    check() &&
-    onSave({ ...draft, quote: draft.quote.trim(), name: draft.name.trim(), role: draft.role.trim() });
+  const { draft, set, errorOf, submit, attempt, dirty, clashPanel } = useDraft(initial, testimonialProblems, LABELS);
+  const payload = { ...draft, quote: draft.quote.trim(), name: draft.name.trim(), role: draft.role.trim() };
+
   return (
     <EditorForm
       heading={mode === 'create' ? 'New Testimonial' : 'Edit Testimonial'}
       submitLabel={mode === 'create' ? 'Create Testimonial' : 'Save Changes'}
-      onSubmit={submit}
+      onSubmit={() => submit((version) => onSave(payload, version), words.saveFailed)}
       onCancel={onCancel}
+      dirty={dirty}
+      attempt={attempt}
+      clash={clashPanel(CLASH_LABELS)}
     >
-      <TextField label="Quote" rows={4} required value={draft.quote} onChange={set('quote')} invalid={invalid.includes('Quote')} className="md:col-span-2" />
-      <TextField label="Name" required value={draft.name} onChange={set('name')} invalid={invalid.includes('Name')} />
-      <TextField label="Role" value={draft.role} onChange={set('role')} hint="Who they are, e.g. 'Homeowners, Modern Serenity'." />
+      <TextField label="Quote" rows={4} required value={draft.quote} onChange={set('quote')} error={errorOf('Quote')} className="md:col-span-2" />
+      <TextField label="Name" required value={draft.name} onChange={set('name')} error={errorOf('Name')} />
+      <TextField label="Role" value={draft.role} onChange={set('role')} error={errorOf('Role')} hint="Who they are, e.g. 'Homeowners, Modern Serenity'." />
       <CheckboxField label="Active (shown on the portfolio page)" checked={draft.isActive} onChange={set('isActive')} />
     </EditorForm>
   );
@@ -51,7 +57,7 @@ function TestimonialForm({
 export function TestimonialsTab() {
   const testimonials = useEditor<AdminTestimonial, TestimonialPayload>({ path: API.testimonials, words, payloadOf });
   const { form, setForm } = testimonials;
-  const nextOrder = (testimonials.query.data ?? []).reduce((max, t) => Math.max(max, t.order + 1), 0);
+  const newOrder = firstOrder(testimonials.query.data);
 
   return (
     <section aria-labelledby="testimonials-heading">
@@ -67,13 +73,15 @@ export function TestimonialsTab() {
         <TestimonialForm
           key={form.mode === 'edit' ? form.item.id : 'new'}
           mode={form.mode}
-          initial={form.mode === 'edit' ? payloadOf(form.item) : { quote: '', name: '', role: '', isActive: true, order: nextOrder }}
-          // A new record goes to the end of the list as it is when saved.
-          onSave={(payload) => testimonials.save(form.mode === 'create' ? { ...payload, order: nextOrder } : payload)}
+          initial={form.mode === 'edit' ? payloadOf(form.item) : { quote: '', name: '', role: '', isActive: true, order: newOrder }}
+          // A new testimonial goes first, above the list as it is when saved.
+          onSave={async (payload, version) =>
+            clashAsDraft(await testimonials.save(form.mode === 'create' ? { ...payload, order: newOrder } : payload, version), payloadOf)
+          }
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
-      <RecordHistory editor={testimonials} noun="testimonial" />
+      <RecordHistory editor={testimonials} noun="testimonial" labels={CLASH_LABELS} />
 
       <ListState query={testimonials.query} what="testimonials" empty="No testimonials yet. The portfolio page hides its testimonials until you add one.">
         {(data) => (

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /** SPEC §9 toast constants. */
 export const TOAST_DURATION_MS = 5000;
+/** An error stays longer: it usually says what to do next. */
+export const TOAST_ERROR_DURATION_MS = 10_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** A dismissed toast stays in the store this long (SPEC §9); only open toasts are rendered. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
@@ -115,7 +117,7 @@ function ToastItem({ entry }: { entry: ToastEntry }) {
   const destructive = entry.variant === 'destructive';
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
-  const remaining = useRef(TOAST_DURATION_MS);
+  const remaining = useRef(destructive ? TOAST_ERROR_DURATION_MS : TOAST_DURATION_MS);
   const swipeStart = useRef<number | null>(null);
 
   // Hovering or focusing the toast holds the clock so that it cannot vanish while being read.
