@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react';
+import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
@@ -101,16 +101,17 @@ export default function AdminLogin() {
                 onInput={(event) => setPassword(event.currentTarget.value)}
                 className={inputClass}
               />
-              <label htmlFor="admin-show-password" className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold">
-                <input
-                  id="admin-show-password"
-                  type="checkbox"
-                  checked={showPassword}
-                  onChange={(event) => setShowPassword(event.currentTarget.checked)}
-                  className="size-6 accent-brass-600"
-                />
+              {/* A button, not a second labelled input: the password field stays the only one called Password. */}
+              <button
+                type="button"
+                aria-pressed={showPassword}
+                aria-controls="admin-password"
+                onClick={() => setShowPassword((shown) => !shown)}
+                className="inline-flex min-h-11 items-center gap-2 justify-self-start text-sm font-semibold underline underline-offset-4"
+              >
+                {showPassword ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
                 Show password
-              </label>
+              </button>
             </div>
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>
               <LogIn aria-hidden="true" className="size-4" />

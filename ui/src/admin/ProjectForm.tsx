@@ -76,7 +76,7 @@ function RowControls({
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="grid min-w-0 gap-4 border-t border-sand-200 pt-4 md:col-span-2">
-      <legend className="font-display float-left mb-2 w-full text-xl">{legend}</legend>
+      <legend className="pr-2 font-display text-xl">{legend}</legend>
       {children}
     </fieldset>
   );
@@ -236,11 +236,11 @@ export function ProjectForm({
                     type="button"
                     className={buttonStyles.plain}
                     disabled={draft.coverUrl === image.imageUrl}
+                    aria-label={`${draft.coverUrl === image.imageUrl ? 'The cover' : 'Use as cover'}: image ${g + 1}`}
                     onClick={() => set('coverUrl')(image.imageUrl)}
                   >
                     <ImageIcon aria-hidden="true" className="size-4" />
                     {draft.coverUrl === image.imageUrl ? 'The cover' : 'Use as cover'}
-                    <span className="sr-only">: image {g + 1}</span>
                   </button>
                 </RowControls>
               </div>

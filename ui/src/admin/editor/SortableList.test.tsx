@@ -73,4 +73,21 @@ describe('SortableList', () => {
     expect(moveIndex(list, 5, 0)).toEqual(list);
     expect(list).toEqual(['a', 'b', 'c']);
   });
+
+  it("moves an item to the top or the bottom from its menu", () => {
+    const sent: number[][] = [];
+    render(<List sent={sent} />);
+    fireEvent.click(screen.getByRole('button', { name: 'More moves for Gamma' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move to top: Gamma' }));
+    expect(names()).toEqual(['Gamma', 'Alpha', 'Beta']);
+    expect(announced()).toContain('Gamma');
+    fireEvent.click(screen.getByRole('button', { name: 'More moves for Gamma' }));
+    expect((screen.getByRole('button', { name: 'Move to top: Gamma' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move to bottom: Gamma' }));
+    expect(names()).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(sent).toEqual([
+      [3, 1, 2],
+      [1, 2, 3],
+    ]);
+  });
 });

@@ -1,14 +1,15 @@
-import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { ArrowDown, ArrowDownToLine, ArrowUp, ArrowUpToLine, Ellipsis, GripVertical } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { buttonStyles } from '../styles';
 import { movedMessage, moveIndex } from './reorder';
 
-type Control = 'handle' | 'up' | 'down';
+type Control = 'handle' | 'up' | 'down' | 'menu';
 
 /**
- * A list the owner puts in order by drag and drop (the handle), or by keyboard: the handle moves
- * its item with the arrow keys, and Move up / Move down buttons do the same for any pointer. Each
- * move is announced in a live region and sent as the whole new order.
+ * A list the owner puts in order by drag and drop (the handle, with a mouse or a finger), or by
+ * keyboard: the handle moves its item with the arrow keys, and Move up / Move down buttons and the
+ * item's menu (Move to top, Move to bottom) do the same for any pointer. Each move is announced in a
+ * live region and sent as the whole new order.
  */
 export function SortableList<T extends { id: number }>({
   items,
@@ -30,6 +31,9 @@ export function SortableList<T extends { id: number }>({
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
+  const [menu, setMenu] = useState<number | null>(null);
+  // A finger's drag (touch has no HTML drag and drop): the item held, and where it is over now.
+  const touchDrag = useRef<{ id: number; pointer: number } | null>(null);
   // Moving a focused element in the document blurs it: focus is put back after the move.
   const [refocus, setRefocus] = useState<{ id: number; control: Control } | null>(null);
 
@@ -63,6 +67,35 @@ export function SortableList<T extends { id: number }>({
     move(index, to, 'handle');
   };
 
+  const rowUnder = (event: PointerEvent<HTMLButtonElement>): number | null => {
+    const row = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-sort-id]');
+    return row && list.current?.contains(row) ? Number(row.dataset.sortId) : null;
+  };
+
+  const onPointerDown = (item: T) => (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.pointerType === 'mouse') return;
+    touchDrag.current = { id: item.id, pointer: event.pointerId };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    setDragged(item.id);
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
+    if (touchDrag.current?.pointer !== event.pointerId) return;
+    setOver(rowUnder(event));
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLButtonElement>) => {
+    const held = touchDrag.current;
+    if (held?.pointer !== event.pointerId) return;
+    touchDrag.current = null;
+    const target = rowUnder(event);
+    setDragged(null);
+    setOver(null);
+    const from = items.findIndex((item) => item.id === held.id);
+    const to = items.findIndex((item) => item.id === target);
+    if (from >= 0 && to >= 0) move(from, to, 'handle');
+  };
+
   const onDrop = (index: number) => (event: DragEvent<HTMLLIElement>) => {
     event.preventDefault();
     const from = items.findIndex((item) => item.id === dragged);
@@ -86,9 +119,10 @@ export function SortableList<T extends { id: number }>({
                 setOver(item.id);
               }}
               onDrop={onDrop(index)}
-              className={`flex items-stretch gap-2 rounded-sm ${over === item.id && dragged !== item.id ? 'outline-2 outline-offset-2 outline-brass-600' : ''} ${dragged === item.id ? 'opacity-60' : ''}`}
+              className={`flex flex-col gap-2 rounded-sm sm:flex-row sm:items-stretch ${over === item.id && dragged !== item.id ? 'outline-2 outline-offset-2 outline-brass-600' : ''} ${dragged === item.id ? 'opacity-60' : ''}`}
             >
-              <div className="flex shrink-0 flex-col items-center gap-1">
+              {/* Above the item on a phone, so the item keeps the screen's whole width; beside it when wider. */}
+              <div className="flex shrink-0 flex-row items-center gap-1 sm:flex-col">
                 <button
                   type="button"
                   data-sort-control="handle"
@@ -103,9 +137,17 @@ export function SortableList<T extends { id: number }>({
                     setOver(null);
                   }}
                   onKeyDown={onHandleKey(index)}
+                  onPointerDown={onPointerDown(item)}
+                  onPointerMove={onPointerMove}
+                  onPointerUp={onPointerUp}
+                  onPointerCancel={() => {
+                    touchDrag.current = null;
+                    setDragged(null);
+                    setOver(null);
+                  }}
                   aria-label={`Reorder ${name}, position ${index + 1} of ${items.length}`}
                   aria-describedby={helpId}
-                  className={`${buttonStyles.plain} cursor-grab px-2`}
+                  className={`${buttonStyles.plain} cursor-grab touch-none px-2`}
                 >
                   <GripVertical aria-hidden="true" className="size-4" />
                 </button>
@@ -129,6 +171,48 @@ export function SortableList<T extends { id: number }>({
                 >
                   <ArrowDown aria-hidden="true" className="size-4" />
                 </button>
+                <div className="relative">
+                  <button
+                    type="button"
+                    data-sort-control="menu"
+                    aria-expanded={menu === item.id}
+                    aria-label={`More moves for ${name}`}
+                    onClick={() => setMenu((open) => (open === item.id ? null : item.id))}
+                    className={`${buttonStyles.plain} px-2`}
+                  >
+                    <Ellipsis aria-hidden="true" className="size-4" />
+                  </button>
+                  {menu === item.id && (
+                    <div className="absolute top-full left-0 z-20 mt-1 grid w-48 sm:top-0 sm:left-full sm:mt-0 sm:ml-2 gap-1 rounded-sm border border-sand-200 bg-white p-1 shadow-lg">
+                      <button
+                        type="button"
+                        disabled={index === 0}
+                        className={`${buttonStyles.plain} justify-start border-0`}
+                        aria-label={`Move to top: ${name}`}
+                        onClick={() => {
+                          setMenu(null);
+                          move(index, 0, 'menu');
+                        }}
+                      >
+                        <ArrowUpToLine aria-hidden="true" className="size-4" />
+                        Move to top
+                      </button>
+                      <button
+                        type="button"
+                        disabled={index === items.length - 1}
+                        className={`${buttonStyles.plain} justify-start border-0`}
+                        aria-label={`Move to bottom: ${name}`}
+                        onClick={() => {
+                          setMenu(null);
+                          move(index, items.length - 1, 'menu');
+                        }}
+                      >
+                        <ArrowDownToLine aria-hidden="true" className="size-4" />
+                        Move to bottom
+                      </button>
+                    </div>
+                  )}
+                </div>
               </div>
               <div className="min-w-0 flex-1">{renderItem(item)}</div>
             </li>
@@ -136,7 +220,7 @@ export function SortableList<T extends { id: number }>({
         })}
       </ul>
       <p id={helpId} className="sr-only">
-        Drag to reorder, or press the up and down arrow keys to move the item.
+        Drag to reorder (press and drag on a touch screen), or press the up and down arrow keys to move the item.
       </p>
       {/* A polite live region, not role=status: nothing is loading here. */}
       <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="sort-announcement">

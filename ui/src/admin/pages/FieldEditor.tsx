@@ -132,7 +132,7 @@ function Fieldset({ legend, help, children, wide = true }: { legend: string; hel
   const id = useId();
   return (
     <fieldset aria-describedby={help ? `${id}-help` : undefined} className={`min-w-0 border-t border-sand-200 pt-3 ${wide ? 'md:col-span-2' : ''}`}>
-      <legend className="float-left mb-2 w-full font-semibold text-charcoal">{legend}</legend>
+      <legend className="pr-2 font-semibold text-charcoal">{legend}</legend>
       {help && (
         <p id={`${id}-help`} className="mb-3 text-xs text-stone-600">
           {help}

@@ -29,12 +29,6 @@ export const SEO_ADVICE: Record<string, { min: number; max: number }> = {
   'seo.description': { min: 120, max: 160 },
 };
 
-/** Whether the broken field's path is this field or inside it. */
-export function isAt(invalidPath: string | undefined, path: string): boolean {
-  if (!invalidPath) return false;
-  return invalidPath === path || invalidPath.startsWith(`${path}.`) || invalidPath.startsWith(`${path}[`);
-}
-
 /** The message to show under the field at `path`, when the last check named exactly it. */
 export function errorAt(invalid: Invalid | undefined, path: string): string | undefined {
   if (!invalid || invalid.path !== path) return undefined;

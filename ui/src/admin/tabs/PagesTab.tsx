@@ -228,7 +228,7 @@ function PageForm({
           </div>
           <ActionBar dirty={dirty} saving={saving} submitLabel="Save Page" onCancel={leave} cancelLabel="Close">
             <button type="button" className={buttonStyles.plain} disabled={!dirty} onClick={() => setDraft(record.content)}>
-              Discard changes
+              Discard<span className="sr-only"> changes</span>
             </button>
           </ActionBar>
         </form>
