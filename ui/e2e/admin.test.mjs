@@ -172,7 +172,14 @@ describe('admin panel', () => {
     const { page, check } = await openPage({ viewport: { width: 375, height: 812 } });
     await openPanel(page);
     for (const name of ['Overview', 'Hero Slides', 'Portfolio', 'Settings', 'Visitors']) {
-      await tab(page, name).click();
+      // On a phone the tabs are a bar at the foot of the screen: four, and 'More' for the rest.
+      const bar = page.getByTestId('phone-tabs');
+      const direct = bar.getByRole('button', { name, exact: true });
+      if (await direct.count()) await direct.click();
+      else {
+        await bar.getByRole('button', { name: /More/ }).click();
+        await page.locator('#admin-more-sheet').getByRole('button', { name, exact: true }).click();
+      }
       await panel(page).getByRole('heading', { level: 2 }).waitFor();
       await panel(page).locator('[role=status]').waitFor({ state: 'detached' });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -189,10 +196,12 @@ describe('admin panel', () => {
     const form = page.getByRole('form', { name: 'New Slide' });
     await form.getByLabel(/^Title/).fill('Garden Suite Retreat');
     await form.getByLabel('Subtitle', { exact: true }).fill('A quiet suite opening onto a courtyard garden.');
-    await form.getByLabel(/^Image URL/).fill('/images/hero-2.webp');
+    // The photo is chosen with the picker, never typed.
+    await form.locator('input[type=file]').setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('img', { name: 'Photo, as chosen' }).waitFor();
     await form.getByLabel('Button text', { exact: true }).fill('See the Work');
     await form.getByLabel('Button link', { exact: true }).fill('/portfolio');
-    await form.getByLabel('Order', { exact: true }).fill('-1');
+    await form.getByLabel('Position', { exact: true }).fill('-1');
     await form.getByRole('button', { name: 'Create Slide' }).click();
     await toasts(page).getByText('Hero slide created successfully').waitFor();
     await form.waitFor({ state: 'detached' });
@@ -208,7 +217,7 @@ describe('admin panel', () => {
     // Edit: a new title, and inactive, so the home page no longer shows it.
     await page.getByRole('button', { name: 'Edit slide Garden Suite Retreat' }).click();
     const edit = page.getByRole('form', { name: 'Edit Slide' });
-    assert.equal(await edit.getByLabel('Order', { exact: true }).inputValue(), '-1');
+    assert.equal(await edit.getByLabel('Position', { exact: true }).inputValue(), '-1');
     await edit.getByLabel(/^Title/).fill('Garden Suite, Renewed');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await toasts(page).getByText('Hero slide updated successfully').waitFor();

@@ -119,13 +119,14 @@ describe('the owner edits the portfolio', () => {
     await form.getByLabel('Alt text of image 2', { exact: true }).fill('Guest room with a window onto the water');
     await form.getByRole('button', { name: 'Move image 2 up' }).click();
     await form.locator('input[type=file]:not([multiple])').setInputFiles(png('cover.png'));
-    await page.waitForFunction(() => document.querySelector('img[alt="Preview of the cover"]'));
+    await form.getByRole('img', { name: 'Cover photo, as chosen' }).waitFor();
     await form.getByLabel('Published (shown on the site)').check();
     await assertAxeClean(page, 'New Project form');
     await form.getByRole('button', { name: 'Create Project' }).click();
     await toasts(page).getByText('Project created successfully').waitFor();
     await projectRow(page, TITLE).waitFor();
-    assert.equal((await panelTitles(page)).at(-1), TITLE);
+    // New work goes first.
+    assert.equal((await panelTitles(page))[0], TITLE);
 
     // A direct load: the server's page, no API call.
     const visitor = await openPage();
@@ -176,7 +177,7 @@ describe('the owner edits the portfolio', () => {
     await openTab(page, 'Portfolio');
     await page.getByRole('button', { name: `Edit ${TITLE}` }).click();
     const form = page.getByRole('form', { name: 'Edit Project' });
-    await form.getByLabel('Slug').fill('lakeside-guest-house');
+    await form.getByLabel('Web address').fill('lakeside-guest-house');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await toasts(page).getByText('Project saved successfully').waitFor();
 

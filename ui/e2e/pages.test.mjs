@@ -168,11 +168,12 @@ describe('pages', () => {
     await page.getByRole('button', { name: 'Show history' }).click();
     const versions = page.getByRole('list', { name: 'Versions of this page' });
     await versions.waitFor();
-    await versions.getByRole('button', { name: 'View version 1' }).click();
-    await page.getByRole('region', { name: 'Version 1' }).waitFor();
-    await versions.getByRole('button', { name: 'Restore version 1' }).click();
+    // Version 1, the original content, is the last of the list.
+    await versions.getByRole('button', { name: /^Compare the version of/ }).last().click();
+    await page.getByRole('region', { name: 'This version compared with now' }).waitFor();
+    await versions.getByRole('button', { name: /^Restore the version of/ }).last().click();
     await assertAxeClean(page, 'History');
-    await page.getByRole('button', { name: 'Yes, restore version 1' }).click();
+    await page.getByRole('button', { name: 'Yes, restore it' }).click();
     await toasts(page).getByText('Version 1 restored').waitFor();
 
     const visitor = await openPage();

@@ -190,8 +190,8 @@ function PhoneBar<K extends string>({
             className={item(inMore || more)}
           >
             {more ? <X aria-hidden="true" className="size-5" /> : <Ellipsis aria-hidden="true" className="size-5" />}
-            <span className="max-w-full truncate">{inMore ? (tabs.find((tab) => tab.key === selected)?.label ?? 'More') : 'More'}</span>
-            {!inMore && <span className="sr-only"> sections</span>}
+            <span className="max-w-full truncate">More</span>
+            <span className="sr-only"> sections{inMore ? `, ${tabs.find((tab) => tab.key === selected)?.label ?? ''} open` : ''}</span>
           </button>
         </li>
       </ul>
