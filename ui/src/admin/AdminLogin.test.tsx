@@ -49,6 +49,20 @@ function signIn(username: string, password: string) {
 }
 
 describe('AdminLogin', () => {
+  it("lets the phone's password manager fill both fields, and shows the password on request", () => {
+    const username = screen.getByLabelText('Username');
+    const password = screen.getByLabelText('Password');
+    expect(username.getAttribute('autocomplete')).toBe('username');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    expect(password.getAttribute('type')).toBe('password');
+    const show = screen.getByRole('button', { name: 'Show password' });
+    fireEvent.click(show);
+    expect(password.getAttribute('type')).toBe('text');
+    expect(show.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(show);
+    expect(password.getAttribute('type')).toBe('password');
+  });
+
   it('asks for both fields before calling the server', async () => {
     signIn('admin', '');
     expect((await screen.findByRole('alert')).textContent).toContain('Please enter both username and password.');

@@ -98,7 +98,7 @@ function Dashboard() {
     // Room at the foot for the phone's tab bar.
     <div className="min-h-screen pb-20 md:pb-0">
       <header className="border-b border-sand-200 bg-white">
-        <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3 md:py-4">
+        <div className="container-page flex flex-wrap items-center justify-between gap-4 py-4">
           <div className="flex min-w-0 items-center gap-3">
             <HeaderLogo />
             <div className="min-w-0">

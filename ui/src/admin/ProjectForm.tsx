@@ -76,7 +76,7 @@ function RowControls({
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="grid min-w-0 gap-4 border-t border-sand-200 pt-4 md:col-span-2">
-      <legend className="pr-2 font-display text-xl">{legend}</legend>
+      <legend className="pr-3 font-display text-xl">{legend}</legend>
       {children}
     </fieldset>
   );
@@ -215,9 +215,9 @@ export function ProjectForm({
         {draft.gallery.length === 0 && <p className="text-sm text-stone-600">No images yet. Upload several at once; each needs alt text before the project is published.</p>}
         <ul className="grid gap-3" aria-label="Gallery images">
           {draft.gallery.map((image, g) => (
-            <li key={image.key} className="grid gap-2 border-b border-sand-200 pb-4 sm:grid-cols-[8rem_1fr] sm:gap-4" data-testid="gallery-row">
-              <img src={image.imageUrl} alt="" width={128} height={96} className="aspect-[4/3] w-32 rounded-sm bg-sand object-cover" />
-              <div className="grid min-w-0 gap-2">
+            <li key={image.key} className="grid gap-2 border-b border-sand-200 pb-4 sm:flex sm:gap-4" data-testid="gallery-row">
+              <img src={image.imageUrl} alt="" width={120} height={90} className="aspect-[4/3] w-30 shrink-0 rounded-sm bg-sand object-cover" />
+              <div className="grid min-w-0 flex-1 gap-2">
                 <TextField
                   label={`Alt text of image ${g + 1}`}
                   value={image.alt}

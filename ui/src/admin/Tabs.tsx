@@ -81,7 +81,7 @@ export function Tabs<K extends string>({
               aria-controls={isSelected ? panelId(key) : undefined}
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onSelect(key)}
-              className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap transition-colors lg:px-4 ${
+              className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 ${
                 isSelected
                   ? 'border-brass-600 text-charcoal'
                   : 'border-transparent text-stone-600 hover:border-stone-400 hover:text-charcoal'
@@ -99,7 +99,7 @@ export function Tabs<K extends string>({
         role="tabpanel"
         aria-labelledby={tabId(selected)}
         tabIndex={0}
-        className="rounded-sm pt-2 outline-none focus-visible:outline-2 md:pt-8"
+        className="rounded-sm pt-8 outline-none focus-visible:outline-2"
       >
         {children}
       </div>
@@ -140,7 +140,7 @@ function PhoneBar<K extends string>({
     if (onSelect(key) !== false) setMore(false);
   };
   const item = (active: boolean) =>
-    `relative flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-1 text-[0.7rem] font-semibold leading-tight ${
+    `relative flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-1 px-1 text-xs font-semibold leading-tight ${
       active ? 'text-brass-700' : 'text-stone-600'
     }`;
   return (
@@ -149,7 +149,8 @@ function PhoneBar<K extends string>({
         <div
           ref={sheet}
           id="admin-more-sheet"
-          className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-40 border-t border-sand-200 bg-white p-2 shadow-[0_-8px_24px_rgb(0_0_0/0.12)]"
+          className="fixed inset-x-0 z-40 border-t border-sand-200 bg-white p-2 shadow-xl"
+          style={{ bottom: 'calc(3.5rem + 1px + env(safe-area-inset-bottom))' }}
         >
           <ul className="grid gap-1">
             {rest.map(({ key, label: tabLabel, icon: Icon }) => (
@@ -158,7 +159,7 @@ function PhoneBar<K extends string>({
                   type="button"
                   aria-current={key === selected ? 'page' : undefined}
                   onClick={() => choose(key)}
-                  className={`flex min-h-12 w-full items-center gap-3 rounded-sm px-3 text-left text-base font-semibold ${
+                  className={`flex min-h-11 w-full items-center gap-3 rounded-sm px-3 text-left text-base font-semibold ${
                     key === selected ? 'bg-sand text-charcoal' : 'text-charcoal'
                   }`}
                 >
@@ -171,13 +172,17 @@ function PhoneBar<K extends string>({
           </ul>
         </div>
       )}
-      <ul className="fixed inset-x-0 bottom-0 z-40 flex border-t border-sand-200 bg-white pb-[env(safe-area-inset-bottom)]" data-testid="phone-tabs">
+      <ul
+        className="fixed inset-x-0 bottom-0 z-40 flex border-t border-sand-200 bg-white"
+        style={{ paddingBottom: 'env(safe-area-inset-bottom)' }}
+        data-testid="phone-tabs"
+      >
         {first.map(({ key, label: tabLabel, icon: Icon }) => (
           <li key={key} className="flex min-w-0 flex-1">
             <button type="button" aria-current={key === selected ? 'page' : undefined} onClick={() => choose(key)} className={item(key === selected)}>
               <Icon aria-hidden="true" className="size-5" />
               <span className="max-w-full truncate">{tabLabel}</span>
-              {badges?.[key] && <span className="absolute top-1 left-1/2 ml-2">{badges[key]}</span>}
+              {badges?.[key] && <span className="absolute top-0 left-1/2 ml-2">{badges[key]}</span>}
             </button>
           </li>
         ))}

@@ -40,7 +40,7 @@ function Comparison({ changes, unchanged }: { changes: Change[]; unchanged: numb
     <div className="mt-3 grid gap-4">
       {changes.length === 0 && <p className="text-sm">This version is the same as the current one.</p>}
       {changes.map((change) => (
-        <div key={change.path} className="grid gap-1 border-t border-sand-200 pt-3">
+        <div key={change.path} className="grid gap-1 border-t border-sand-200 pt-4">
           <p className="text-sm font-semibold">{change.label}</p>
           {change.kind === 'image' ? (
             <div className="flex flex-wrap gap-3">
@@ -53,13 +53,13 @@ function Comparison({ changes, unchanged }: { changes: Change[]; unchanged: numb
                 part.op === 'same' ? (
                   <span key={i}>{part.text}</span>
                 ) : part.op === 'removed' ? (
-                  <del key={i} className="bg-red-100 text-red-900">
+                  <del key={i} className="bg-red-50 text-red-800">
                     <span className="sr-only">[only in this version: </span>
                     {part.text}
                     <span className="sr-only">]</span>
                   </del>
                 ) : (
-                  <ins key={i} className="bg-emerald-100 text-emerald-900 no-underline">
+                  <ins key={i} className="bg-emerald-100 text-emerald-900">
                     <span className="sr-only">[now: </span>
                     {part.text}
                     <span className="sr-only">]</span>
@@ -75,8 +75,8 @@ function Comparison({ changes, unchanged }: { changes: Change[]; unchanged: numb
         </div>
       ))}
       {unchanged > 0 && (
-        <details className="border-t border-sand-200 pt-3 text-sm text-stone-600">
-          <summary className="min-h-11 cursor-pointer py-2">
+        <details className="border-t border-sand-200 pt-4 text-sm text-stone-600">
+          <summary className="min-h-11 py-2">
             {unchanged} unchanged field{unchanged === 1 ? '' : 's'}
           </summary>
           <p>The same in this version and now.</p>
@@ -97,11 +97,11 @@ function Thumb({ label, value }: { label: string; value: unknown }) {
   const src = typeof value === 'string' ? value : (value as { src?: string } | undefined)?.src;
   const alt = typeof value === 'object' && value ? (value as { alt?: string }).alt : undefined;
   return (
-    <figure className="grid w-36 gap-1">
+    <figure className="grid w-30 gap-1">
       {src ? (
-        <img src={src} alt={alt || `${label}: the photo`} width={144} height={108} className="aspect-[4/3] w-36 rounded-sm bg-sand object-cover" />
+        <img src={src} alt={alt || `${label}: the photo`} width={120} height={90} className="aspect-[4/3] w-30 rounded-sm bg-sand object-cover" />
       ) : (
-        <div className="grid aspect-[4/3] w-36 place-items-center rounded-sm bg-sand text-xs">No photo</div>
+        <div className="grid aspect-[4/3] w-30 place-items-center rounded-sm bg-sand text-xs">No photo</div>
       )}
       <figcaption className="text-xs text-stone-600">{label}</figcaption>
     </figure>

@@ -127,7 +127,7 @@ export function ActionBar({
     // Above the phone's tab bar (AdminPanel) and at the window's foot on a desktop.
     <div
       data-testid="action-bar"
-      className="sticky bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-30 -mx-5 mt-8 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-sand-200 bg-white/95 px-5 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur sm:-mx-6 sm:px-6 md:bottom-0"
+      className="sticky bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-40 -mx-5 mt-8 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-sand-200 bg-white px-5 py-3 sm:-mx-6 sm:px-6 md:bottom-0"
     >
       <button type="submit" className={buttonStyles.primary} disabled={saving}>
         {saving ? 'Saving…' : submitLabel}
@@ -138,7 +138,7 @@ export function ActionBar({
         </button>
       )}
       {children}
-      <p className={`text-sm sm:ml-auto ${dirty ? 'font-semibold text-brass-700' : 'text-stone-600'}`} data-testid="dirty-state">
+      <p className={`text-sm ${dirty ? 'font-semibold text-brass-700' : 'text-stone-600'}`} data-testid="dirty-state">
         {dirty ? 'Unsaved changes' : 'No unsaved changes'}
       </p>
     </div>
@@ -185,7 +185,7 @@ export function EditorForm({
     if (!saved) setSaving(false);
   };
   return (
-    <Card className="mb-8 pb-0 sm:pb-0">
+    <Card className="mb-8">
       <form ref={form} noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
         <h3 id={`${id}-heading`} className="font-display text-2xl">
           {heading}

@@ -119,10 +119,10 @@ export function SortableList<T extends { id: number }>({
                 setOver(item.id);
               }}
               onDrop={onDrop(index)}
-              className={`flex flex-col gap-2 rounded-sm sm:flex-row sm:items-stretch ${over === item.id && dragged !== item.id ? 'outline-2 outline-offset-2 outline-brass-600' : ''} ${dragged === item.id ? 'opacity-60' : ''}`}
+              className={`flex flex-col gap-2 rounded-sm sm:flex-row ${over === item.id && dragged !== item.id ? 'outline-2 outline-offset-2 outline-brass-600' : ''} ${dragged === item.id ? 'opacity-60' : ''}`}
             >
               {/* Above the item on a phone, so the item keeps the screen's whole width; beside it when wider. */}
-              <div className="flex shrink-0 flex-row items-center gap-1 sm:flex-col">
+              <div className="flex shrink-0 items-center gap-1 sm:flex-col">
                 <button
                   type="button"
                   data-sort-control="handle"
@@ -183,11 +183,11 @@ export function SortableList<T extends { id: number }>({
                     <Ellipsis aria-hidden="true" className="size-4" />
                   </button>
                   {menu === item.id && (
-                    <div className="absolute top-full left-0 z-20 mt-1 grid w-48 sm:top-0 sm:left-full sm:mt-0 sm:ml-2 gap-1 rounded-sm border border-sand-200 bg-white p-1 shadow-lg">
+                    <div className="absolute top-full z-40 mt-1 grid w-60 gap-1 rounded-sm border border-sand-200 bg-white p-2 shadow-xl">
                       <button
                         type="button"
                         disabled={index === 0}
-                        className={`${buttonStyles.plain} justify-start border-0`}
+                        className={buttonStyles.plain}
                         aria-label={`Move to top: ${name}`}
                         onClick={() => {
                           setMenu(null);
@@ -200,7 +200,7 @@ export function SortableList<T extends { id: number }>({
                       <button
                         type="button"
                         disabled={index === items.length - 1}
-                        className={`${buttonStyles.plain} justify-start border-0`}
+                        className={buttonStyles.plain}
                         aria-label={`Move to bottom: ${name}`}
                         onClick={() => {
                           setMenu(null);

@@ -105,7 +105,7 @@ export function CheckboxField({ label, checked, onChange }: { label: string; che
   const id = useId();
   // The whole row is the tap target (44 px tall), not only the box.
   return (
-    <label htmlFor={id} className={`${labelClass} flex min-h-11 cursor-pointer items-center gap-3 self-center`}>
+    <label htmlFor={id} className={`${labelClass} flex min-h-11 items-center gap-3 self-center`}>
       <input
         id={id}
         type="checkbox"
@@ -215,7 +215,7 @@ export function ImageChooser({
         {label}
       </p>
       {value.trim() ? (
-        <img src={value.trim()} alt={`${label}, as chosen`} width={240} height={160} className="aspect-[3/2] w-60 max-w-full rounded-sm bg-sand object-cover" />
+        <img src={value.trim()} alt={`${label}, as chosen`} width={240} height={180} className="aspect-[4/3] w-60 max-w-full rounded-sm bg-sand object-cover" />
       ) : (
         <p className="text-sm text-stone-600">None chosen yet.</p>
       )}

@@ -131,8 +131,8 @@ function NumberInput({ field, value, onChange, path, invalid, label = field.labe
 function Fieldset({ legend, help, children, wide = true }: { legend: string; help?: string; children: ReactNode; wide?: boolean }) {
   const id = useId();
   return (
-    <fieldset aria-describedby={help ? `${id}-help` : undefined} className={`min-w-0 border-t border-sand-200 pt-3 ${wide ? 'md:col-span-2' : ''}`}>
-      <legend className="pr-2 font-semibold text-charcoal">{legend}</legend>
+    <fieldset aria-describedby={help ? `${id}-help` : undefined} className={`min-w-0 border-t border-sand-200 pt-4 ${wide ? 'md:col-span-2' : ''}`}>
+      <legend className="pr-3 font-semibold text-charcoal">{legend}</legend>
       {help && (
         <p id={`${id}-help`} className="mb-3 text-xs text-stone-600">
           {help}
@@ -176,7 +176,7 @@ function ImageInput({ field, value, onChange, path, invalid, label = field.label
       >
         What the picture shows, for visitors who cannot see it. {length(value.alt)} / {MAX_ALT} characters.
       </SubInput>
-      <label htmlFor={decorativeId} className={`${labelClass} flex min-h-11 cursor-pointer items-center gap-3 self-center`}>
+      <label htmlFor={decorativeId} className={`${labelClass} flex min-h-11 items-center gap-3 self-center`}>
         <input
           id={decorativeId}
           type="checkbox"

@@ -196,7 +196,7 @@ function PageForm({
         )}
       </div>
 
-      <Card className="pb-0 sm:pb-0">
+      <Card>
         <form
           ref={form}
           noValidate

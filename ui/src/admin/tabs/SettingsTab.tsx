@@ -295,7 +295,7 @@ function BackupCard() {
 function ForYourHost() {
   return (
     <details className="rounded-sm border border-sand-200 bg-white p-5 sm:p-6">
-      <summary className="min-h-11 cursor-pointer py-2 font-display text-2xl">For your host</summary>
+      <summary className="min-h-11 py-2 font-display text-2xl">For your host</summary>
       <div className="mt-3 grid max-w-2xl gap-3 text-sm text-stone-700">
         <p>
           <strong>Site address.</strong> When <code>public_url</code> is set in <code>studio.toml</code>, it wins over the Site address

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, resetToasts, toast } from './toast';
+import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, resetToasts, toast } from './toast';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -43,6 +43,17 @@ describe('toast', () => {
     const shown = screen.getAllByRole('status');
     expect(shown).toHaveLength(1);
     expect(shown[0]!.textContent).toContain('Second');
+  });
+
+  it('keeps an error on screen longer than a success, at least 4 s either way', () => {
+    expect(TOAST_DURATION_MS).toBeGreaterThanOrEqual(4000);
+    show({ variant: 'destructive', title: 'Failed to save page' });
+    advance(TOAST_DURATION_MS);
+    expect(screen.queryByRole('alert')).not.toBeNull();
+    advance(TOAST_ERROR_DURATION_MS - TOAST_DURATION_MS - 1);
+    expect(screen.queryByRole('alert')).not.toBeNull();
+    advance(1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('renders the destructive variant as an alert', () => {
