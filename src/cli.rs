@@ -416,6 +416,22 @@ fn serve(config: Config) -> Result<()> {
         if let Some(offsite) = &app.offsite {
             offsite.clone().spawn_watch();
         }
+        if let Some(url) = app
+            .config
+            .update_url
+            .clone()
+            .filter(|_| app.config.update_check)
+        {
+            let keys = app.config.update_pubkeys.clone();
+            host::update_check::spawn(
+                app.latest_release.clone(),
+                app.installed_version,
+                move || {
+                    let (url, keys) = (url.clone(), keys.clone());
+                    async move { Ok(host::update::fetch_offer(&url, &keys).await?.manifest) }
+                },
+            );
+        }
         match (&app.config.https, bound.http_addr) {
             (Some(https), Some(http_addr)) => say(format_args!(
                 "studio is serving https://{} for {} (HTTP on {http_addr} redirects; data: {})",

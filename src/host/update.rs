@@ -125,7 +125,11 @@ pub fn update(config: &Config, paths: &Paths, from: Option<&str>) -> Result<()> 
             put(&staged, &p.binary())?;
             write_record(p, &offer)
         },
+        undo_update,
     )?;
+    for held in held_previous(paths) {
+        let _ = fs::remove_file(held);
+    }
     println!(
         "studio {to} is installed and the site is healthy. `sudo studio rollback` goes back to {installed}."
     );
@@ -147,6 +151,7 @@ pub fn rollback(config: &Config, paths: &Paths) -> Result<()> {
         paths,
         &format!("rollback-from-{now}"),
         "to the previous release",
+        swap_with_previous,
         swap_with_previous,
     )?;
     println!(
@@ -204,15 +209,41 @@ fn copy_into_place(from: &Path, to: &Path) -> Result<()> {
     put(&tmp, to)
 }
 
-/// The installed binary and its record become the previous ones.
-fn keep_previous(paths: &Paths) -> Result<()> {
-    copy_into_place(&paths.binary(), &paths.previous_binary())?;
-    match fs::rename(paths.release_record(), paths.previous_release_record()) {
+/// Renames `from` to `to` when `from` exists.
+fn rename_if_there(from: &Path, to: &Path) -> Result<()> {
+    match fs::rename(from, to) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(e).context("keeping the previous release's record")
+            Err(e).with_context(|| format!("moving {} to {}", from.display(), to.display()))
         }
         _ => Ok(()),
     }
+}
+
+/// Where the release before the previous one waits while an update is tried: back in place
+/// if the update is undone, deleted once it succeeded.
+fn held_previous(paths: &Paths) -> [PathBuf; 2] {
+    [
+        paths.binary().with_file_name(".studio.previous.held"),
+        paths.release_dir().join(".release.previous.held.json"),
+    ]
+}
+
+/// The installed binary and its record become the previous ones (the older previous is held).
+fn keep_previous(paths: &Paths) -> Result<()> {
+    let [bin, record] = held_previous(paths);
+    rename_if_there(&paths.previous_binary(), &bin)?;
+    rename_if_there(&paths.previous_release_record(), &record)?;
+    copy_into_place(&paths.binary(), &paths.previous_binary())?;
+    rename_if_there(&paths.release_record(), &paths.previous_release_record())
+}
+
+/// Undoes `keep_previous` and the new release: each file back where it was before the update.
+fn undo_update(paths: &Paths) -> Result<()> {
+    let [bin, record] = held_previous(paths);
+    put(&paths.previous_binary(), &paths.binary())?;
+    rename_if_there(&paths.previous_release_record(), &paths.release_record())?;
+    rename_if_there(&bin, &paths.previous_binary())?;
+    rename_if_there(&record, &paths.previous_release_record())
 }
 
 fn write_record(paths: &Paths, offer: &Offer) -> Result<()> {
@@ -237,7 +268,7 @@ fn swap_with_previous(paths: &Paths) -> Result<()> {
 }
 
 /// Stops the service, snapshots the data file as `pre-<label>.redb`, runs `change`, starts the
-/// service and waits until the site is healthy. When it is not: the previous binary goes back; if
+/// service and waits until the site is healthy. When it is not: `undo` puts the files back; if
 /// that one does not come up either (the new release changed the data file's format), the
 /// snapshot is restored too; and the error reports what failed.
 fn switch(
@@ -246,6 +277,7 @@ fn switch(
     label: &str,
     what: &str,
     change: impl FnOnce(&Paths) -> Result<()>,
+    undo: impl FnOnce(&Paths) -> Result<()>,
 ) -> Result<()> {
     println!("Stopping the service and taking a snapshot of the data file");
     systemd::systemctl(&["stop", paths::SERVICE])?;
@@ -264,6 +296,8 @@ fn switch(
         return Err(e.context("replacing the binary failed; the service runs the release it ran"));
     }
     println!("Starting the new release ({what}) and waiting until the site is healthy");
+    // Starts by hand count against the unit's StartLimitBurst as crash loops do.
+    let _ = systemd::systemctl(&["reset-failed", paths::SERVICE]);
     let failure = match systemd::systemctl(&["start", paths::SERVICE])
         .and_then(|()| systemd::wait_healthy(config, systemd::HEALTHY_WITHIN))
     {
@@ -272,7 +306,7 @@ fn switch(
     };
     eprintln!("The new release is not healthy: putting the previous one back");
     systemd::systemctl(&["stop", paths::SERVICE])?;
-    swap_with_previous(paths)?;
+    undo(paths)?;
     let _ = systemd::systemctl(&["reset-failed", paths::SERVICE]);
     let back = systemd::systemctl(&["start", paths::SERVICE])
         .and_then(|()| systemd::wait_healthy(config, systemd::HEALTHY_WITHIN));
