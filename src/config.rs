@@ -834,6 +834,38 @@ mod tests {
     }
 
     #[test]
+    fn update_settings_are_read_and_checked() {
+        let c = Config::from_layer(Layer::default()).unwrap();
+        assert_eq!(
+            c.update_url.map(|u| u.to_string()),
+            BUILT_IN_UPDATE_URL.map(str::to_string)
+        );
+        assert!(c.update_check && c.update_pubkeys.is_empty());
+        let layer: Layer = toml::from_str(
+            "update_url = \"https://releases.example.com/studio/release.json\"\n\
+             update_pubkeys = [\"abc\"]\nupdate_check = false\n",
+        )
+        .unwrap();
+        let c = Config::from_layer(layer).unwrap();
+        assert_eq!(
+            c.update_url.unwrap().host_str(),
+            Some("releases.example.com")
+        );
+        assert_eq!(c.update_pubkeys, ["abc"]);
+        assert!(!c.update_check);
+        for bad in ["ftp://example.com/release.json", "not a url"] {
+            let e = Config::from_layer(Layer {
+                update_url: Some(bad.into()),
+                ..Layer::default()
+            })
+            .unwrap_err();
+            assert!(e.to_string().contains("update_url"), "{e}");
+        }
+        let env = Layer::from_env(|k| (k == "STUDIO_UPDATE_CHECK").then(|| "maybe".to_string()));
+        assert!(env.unwrap_err().to_string().contains("STUDIO_UPDATE_CHECK"));
+    }
+
+    #[test]
     fn defaults_apply_when_nothing_is_set() {
         let c = Config::from_layer(Layer::default()).unwrap();
         assert_eq!(c.listen.to_string(), DEFAULT_LISTEN);

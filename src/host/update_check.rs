@@ -29,7 +29,7 @@ impl Latest {
         self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    fn set(&self, v: Option<Available>) {
+    pub fn set(&self, v: Option<Available>) {
         *self.0.lock().unwrap_or_else(|e| e.into_inner()) = v;
     }
 }
