@@ -422,5 +422,51 @@ fn install_update_rollback_and_uninstall_in_a_real_systemd() {
     );
     c.ok("studio uninstall --purge --yes");
     c.ok("test ! -e /var/lib/studio && test ! -e /etc/studio && test ! -e /var/backups/studio && ! getent passwd studio");
+
+    // The Debian package in the same container: the same running service; `apt-get remove` keeps
+    // the data, `purge` deletes it.
+    let dist = work.path().join("deb/dist");
+    std::fs::create_dir_all(&dist).unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    std::fs::copy(&binary, dist.join(format!("studio-{version}-linux-x86_64"))).unwrap();
+    let packed = Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/dist"))
+        .arg("--deb-only")
+        .env("CARGO_TARGET_DIR", work.path().join("deb"))
+        .output()
+        .unwrap();
+    assert!(
+        packed.status.success(),
+        "scripts/dist --deb-only: {}",
+        String::from_utf8_lossy(&packed.stderr)
+    );
+    // This test's port instead of the package's 127.0.0.1:8080, kept by --force-confold.
+    c.ok(&format!(
+        "mkdir -p /etc/studio && printf 'listen = \"127.0.0.1:{port}\"\ndata = \"/var/lib/studio/studio.redb\"\nbackup_dir = \"/var/backups/studio\"\n' > /etc/studio/studio.toml"
+    ));
+    c.ok(&format!("DEBIAN_FRONTEND=noninteractive dpkg -i --force-confold /opt/studio/deb/dist/studio_{version}_amd64.deb"));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while get(port, "/healthz") != 200 {
+        assert!(
+            Instant::now() < deadline,
+            "the packaged service did not answer: {}",
+            c.ok("journalctl -b -u studio --no-pager -n 20")
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert_eq!(c.ok("systemctl is-enabled studio").trim(), "enabled");
+    let modes =
+        c.ok("stat -c '%n %a %U:%G' /usr/bin/studio /var/lib/studio /etc/studio/studio.toml");
+    for line in [
+        "/usr/bin/studio 755 root:root",
+        "/var/lib/studio 750 studio:studio",
+        "/etc/studio/studio.toml 640 root:studio",
+    ] {
+        assert!(modes.contains(line), "{line} in:\n{modes}");
+    }
+    c.ok("DEBIAN_FRONTEND=noninteractive apt-get remove -y studio");
+    assert_eq!(get(port, "/healthz"), 0, "removed: the service is stopped");
+    c.ok("test ! -e /usr/bin/studio && test -s /var/lib/studio/studio.redb && test -s /etc/studio/studio.toml");
+    c.ok("DEBIAN_FRONTEND=noninteractive apt-get purge -y studio");
+    c.ok("test ! -e /var/lib/studio && test ! -e /etc/studio && ! getent passwd studio");
     eprintln!("host_systemd took {:?}", started.elapsed());
 }
