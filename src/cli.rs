@@ -242,7 +242,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Status { config } => {
             let config = Config::load(config.as_deref(), Layer::default())?;
             let paths = host::paths::Paths::new(Path::new("/"));
-            if paths.unit().is_file() {
+            if paths.unit().is_file() || paths.packaged_unit().is_file() {
                 host::status::status(&config, &paths)
             } else {
                 status(&config)

@@ -463,6 +463,11 @@ fn install_update_rollback_and_uninstall_in_a_real_systemd() {
     ] {
         assert!(modes.contains(line), "{line} in:\n{modes}");
     }
+    assert!(c.ok("cd / && studio status").contains("active"));
+    assert!(
+        c.fails("cd / && studio update").contains("Debian package"),
+        "apt or dpkg updates a package"
+    );
     c.ok("DEBIAN_FRONTEND=noninteractive apt-get remove -y studio");
     assert_eq!(get(port, "/healthz"), 0, "removed: the service is stopped");
     c.ok("test ! -e /usr/bin/studio && test -s /var/lib/studio/studio.redb && test -s /etc/studio/studio.toml");

@@ -340,6 +340,7 @@ pub fn install(opts: &Options) -> Result<()> {
             "this machine does not run systemd, which keeps studio running; see docs/operations.md for running it another way"
         );
     }
+    paths.refuse_packaged()?;
     let this = std::env::current_exe().context("finding this program's own file")?;
     let state = real.then(|| {
         (
@@ -581,6 +582,7 @@ pub fn uninstall(root: &Path, purge: bool, yes: bool) -> Result<()> {
     if real && !super::update::is_root() {
         bail!("uninstalling studio needs root: run it with sudo");
     }
+    paths.refuse_packaged()?;
     let mut gone: Vec<PathBuf> = vec![
         paths.unit(),
         paths.binary(),

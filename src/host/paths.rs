@@ -57,6 +57,20 @@ impl Paths {
     pub fn unit(&self) -> PathBuf {
         self.at("/etc/systemd/system/studio.service")
     }
+    /// The unit of the Debian package (scripts/deb/), which `dpkg` owns.
+    pub fn packaged_unit(&self) -> PathBuf {
+        self.at("/lib/systemd/system/studio.service")
+    }
+    /// The refusal of a command that would fight the Debian package over its files.
+    pub fn refuse_packaged(&self) -> anyhow::Result<()> {
+        if self.packaged_unit().is_file() {
+            anyhow::bail!(
+                "studio is installed here from its Debian package: install, update and remove it \
+                 with apt or dpkg (`dpkg -i studio_<version>_<arch>.deb`, `apt-get remove studio`)"
+            );
+        }
+        Ok(())
+    }
     pub fn passwd(&self) -> PathBuf {
         self.at("/etc/passwd")
     }

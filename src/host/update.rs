@@ -163,6 +163,7 @@ pub fn rollback(config: &Config, paths: &Paths) -> Result<()> {
 }
 
 fn require_installed(paths: &Paths) -> Result<()> {
+    paths.refuse_packaged()?;
     if !is_root() {
         bail!("updating studio needs root: run it with sudo");
     }
