@@ -480,7 +480,7 @@ fn status(config: &Config) -> Result<()> {
     // With HTTPS the plain-HTTP listener redirects; it is asked all the same, and a redirect
     // answered means the server runs but its health is behind HTTPS.
     let addr = host::systemd::local_addr(config);
-    let (code, body) = host::systemd::probe(addr, "/healthz", STATUS_TIMEOUT)
+    let (code, body) = host::systemd::probe(config, "/healthz", STATUS_TIMEOUT)
         .map_err(|e| e.context("is `studio serve` running?"))?;
     match code {
         200 => {

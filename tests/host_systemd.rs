@@ -432,6 +432,7 @@ fn install_update_rollback_and_uninstall_in_a_real_systemd() {
     let packed = Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/dist"))
         .arg("--deb-only")
         .env("CARGO_TARGET_DIR", work.path().join("deb"))
+        .env("STUDIO_DEB_COMPRESS", "gzip")
         .output()
         .unwrap();
     assert!(

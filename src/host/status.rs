@@ -53,8 +53,7 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
         ),
         None => println!("Site:        http://{}/ (behind your proxy)", config.listen),
     }
-    let addr = systemd::local_addr(config);
-    match systemd::probe(addr, "/healthz", Duration::from_secs(10)) {
+    match systemd::probe(config, "/healthz", Duration::from_secs(10)) {
         Ok((200, body)) => println!("Health:      {body}"),
         Ok((code, _)) if config.https.is_some() && (300..400).contains(&code) => {
             println!("Health:      answering (plain HTTP redirects to HTTPS)")
@@ -68,12 +67,27 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
             action.push(format!("The site does not answer: {e:#}"));
         }
     }
-    if let Some(h) = &config.https
-        && let Some(domain) = h.domains.first()
-    {
-        println!(
-            "Certificate: renewed by studio 30 days before it expires; check https://{domain}/ in a browser for its date"
-        );
+    if let Some(h) = &config.https {
+        let name = h.domains.first().map_or("localhost", String::as_str);
+        match certificate_expiry(h.https_listen, name) {
+            Ok(at) => {
+                let left = at - now_secs();
+                let until = SystemTime::UNIX_EPOCH + Duration::from_secs(at.max(0) as u64);
+                println!(
+                    "Certificate: valid until {} ({} days left)",
+                    humantime::format_rfc3339_seconds(until),
+                    left / 86400
+                );
+                if left < 14 * 86400 {
+                    action.push(
+                        "The HTTPS certificate expires within 14 days and has not been renewed: \
+                         look at the log (`journalctl -u studio`) for why."
+                            .into(),
+                    );
+                }
+            }
+            Err(e) => println!("Certificate: could not be read ({e:#})"),
+        }
     }
     let dir = config
         .backup_dir
@@ -159,4 +173,88 @@ fn disk_space(path: &std::path::Path) -> Option<(u64, u64)> {
         s.f_bavail as u64 * s.f_frsize as u64,
         s.f_blocks as u64 * s.f_frsize as u64,
     ))
+}
+
+fn now_secs() -> i64 {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// When the certificate the server presents for `name` on `addr` (asked on loopback) expires, in
+/// seconds since 1970. Only its date is read: the certificate is not trusted for anything.
+fn certificate_expiry(addr: std::net::SocketAddr, name: &str) -> Result<i64> {
+    use anyhow::Context;
+    use std::sync::{Arc, Mutex};
+    let seen = Arc::new(Mutex::new(None));
+    let config = rustls::ClientConfig::builder_with_provider(crate::tls::provider())
+        .with_safe_default_protocol_versions()?
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(ReadOnly(seen.clone())))
+        .with_no_client_auth();
+    let server = rustls::pki_types::ServerName::try_from(name.to_string())?;
+    let mut conn = rustls::ClientConnection::new(Arc::new(config), server)?;
+    let addr = systemd::local_addr_of(addr);
+    let mut tcp = std::net::TcpStream::connect_timeout(&addr, Duration::from_secs(5))
+        .with_context(|| format!("connecting to {addr}"))?;
+    tcp.set_read_timeout(Some(Duration::from_secs(5)))?;
+    while conn.is_handshaking() {
+        conn.complete_io(&mut tcp).context("the TLS handshake")?;
+    }
+    let der = seen.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.take();
+    crate::tls::der::not_after(&der.context("no certificate was presented")?)
+}
+
+/// Accepts any certificate and keeps it, to read its date.
+#[derive(Debug)]
+struct ReadOnly(std::sync::Arc<std::sync::Mutex<Option<Vec<u8>>>>);
+
+impl rustls::client::danger::ServerCertVerifier for ReadOnly {
+    fn verify_server_cert(
+        &self,
+        end_entity: &rustls::pki_types::CertificateDer<'_>,
+        _: &[rustls::pki_types::CertificateDer<'_>],
+        _: &rustls::pki_types::ServerName<'_>,
+        _: &[u8],
+        _: rustls::pki_types::UnixTime,
+    ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
+        if let Ok(mut seen) = self.0.lock() {
+            *seen = Some(end_entity.to_vec());
+        }
+        Ok(rustls::client::danger::ServerCertVerified::assertion())
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &rustls::pki_types::CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &crate::tls::provider().signature_verification_algorithms,
+        )
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &rustls::pki_types::CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &crate::tls::provider().signature_verification_algorithms,
+        )
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+        crate::tls::provider()
+            .signature_verification_algorithms
+            .supported_schemes()
+    }
 }

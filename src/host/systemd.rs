@@ -59,10 +59,14 @@ pub fn journal_tail(lines: usize) -> String {
 /// Where the server answers plain HTTP on this machine: `listen`, or with HTTPS `http_listen`
 /// (which redirects), with an every-address listener asked on loopback.
 pub fn local_addr(config: &Config) -> SocketAddr {
-    let addr = match &config.https {
+    local_addr_of(match &config.https {
         Some(https) => https.http_listen,
         None => config.listen,
-    };
+    })
+}
+
+/// `addr`, or loopback when it is every address.
+pub fn local_addr_of(addr: SocketAddr) -> SocketAddr {
     match addr.ip() {
         IpAddr::V4(ip) if ip.is_unspecified() => {
             SocketAddr::new(Ipv4Addr::LOCALHOST.into(), addr.port())
@@ -74,15 +78,23 @@ pub fn local_addr(config: &Config) -> SocketAddr {
     }
 }
 
-/// GET `path` from the server at `addr`: the status code and the body (at most 64 KiB).
-pub fn probe(addr: SocketAddr, path: &str, timeout: Duration) -> Result<(u16, String)> {
+/// GET `path` from the server on this machine (`local_addr`), named as a visitor would name it
+/// (its first domain: with domains set, other names are refused): the status code and the body
+/// (at most 64 KiB).
+pub fn probe(config: &Config, path: &str, timeout: Duration) -> Result<(u16, String)> {
+    let addr = local_addr(config);
+    let host = config
+        .https
+        .as_ref()
+        .and_then(|h| h.domains.first().cloned())
+        .unwrap_or_else(|| addr.to_string());
     let mut stream = TcpStream::connect_timeout(&addr, timeout)
         .with_context(|| format!("no studio server answers on {addr}"))?;
     stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(timeout))?;
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
     )
     .with_context(|| format!("asking the server on {addr}"))?;
     let mut answer = Vec::new();
@@ -105,13 +117,12 @@ pub fn probe(addr: SocketAddr, path: &str, timeout: Duration) -> Result<(u16, St
 /// service failed or restarted it after a crash, else after `within`; the error says why, with
 /// the journal's last lines.
 pub fn wait_healthy(config: &Config, within: Duration) -> Result<()> {
-    let addr = local_addr(config);
     let restarts_before = property("NRestarts");
     let deadline = Instant::now() + within;
     let ok = |code: u16| code == 200 || (config.https.is_some() && (300..400).contains(&code));
     loop {
-        let last = match probe(addr, "/healthz", Duration::from_secs(5)) {
-            Ok((code, _)) if ok(code) => match probe(addr, "/", Duration::from_secs(10)) {
+        let last = match probe(config, "/healthz", Duration::from_secs(5)) {
+            Ok((code, _)) if ok(code) => match probe(config, "/", Duration::from_secs(10)) {
                 Ok((code, _)) if ok(code) => return Ok(()),
                 Ok((code, _)) => format!("/ answered {code}"),
                 Err(e) => format!("{e:#}"),
