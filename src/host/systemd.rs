@@ -130,11 +130,13 @@ pub fn wait_healthy(config: &Config, within: Duration) -> Result<()> {
             Ok((code, body)) => format!("/healthz answered {code}: {body}"),
             Err(e) => format!("{e:#}"),
         };
-        let state = property("ActiveState");
-        let crashed = state == "failed" || property("NRestarts") != restarts_before;
-        if crashed || Instant::now() >= deadline {
-            let why = if crashed {
-                format!("the service stopped ({state}) and is not serving")
+        let failed = property("ActiveState") == "failed";
+        let restarted = property("NRestarts") != restarts_before;
+        if failed || restarted || Instant::now() >= deadline {
+            let why = if failed {
+                "the service failed and stopped".to_string()
+            } else if restarted {
+                "the service exited and systemd had to restart it".to_string()
             } else {
                 format!("it was not healthy within {} s ({last})", within.as_secs())
             };
