@@ -298,6 +298,27 @@ fn install_update_rollback_and_uninstall_in_a_real_systemd() {
     let c = Container::boot(&root, work.path());
     eprintln!("booted in {:?}", started.elapsed());
 
+    // Refusals change nothing: without root, and on a port another program holds.
+    let out = c.fails(&format!(
+        "runuser -u nobody -- /opt/studio/studio install --yes --listen 127.0.0.1:{port}"
+    ));
+    assert!(out.contains("needs root"), "{out}");
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let out = c.fails(&format!(
+        "/opt/studio/studio install --yes --listen {}",
+        taken.local_addr().unwrap()
+    ));
+    assert!(out.contains("already taken"), "{out}");
+    drop(taken);
+    let plan = c.ok(&format!(
+        "/opt/studio/studio install --dry-run --listen 127.0.0.1:{port}"
+    ));
+    assert!(
+        plan.contains("create the system user") && plan.contains("nothing was changed"),
+        "{plan}"
+    );
+    c.ok("test ! -e /usr/local/bin/studio && test ! -e /etc/studio && ! getent passwd studio");
+
     // From the bare root: a running, enabled service, the files with their owners and modes.
     let out = c.ok(&format!(
         "/opt/studio/studio install --yes --listen 127.0.0.1:{port}"
