@@ -12,8 +12,9 @@ use warp::reply::Response;
 use warp::{Filter, Rejection};
 
 /// What the owner is told to ask of the host; the owner never runs a command.
-pub const HOW_TO_UPDATE: &str = "Ask whoever looks after the server to run `sudo studio update`: \
-     the site is back within a minute, and goes back to this version by itself if anything fails.";
+pub const HOW_TO_UPDATE: &str = "Ask whoever looks after the server to update it (the command \
+     is sudo studio update). The site is back within a minute, and goes back to this version by \
+     itself if anything fails.";
 
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
     warp::path!("admin" / "release")
