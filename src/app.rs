@@ -32,6 +32,9 @@ pub struct App {
     pub origin: Origin,
     /// Encrypted copies in S3-compatible storage, when `[offsite]` is set.
     pub offsite: Option<Arc<Offsite>>,
+    /// The release this server is, and a newer one the daily look at `update_url` found.
+    pub installed_version: crate::host::manifest::Version,
+    pub latest_release: Arc<crate::host::update_check::Latest>,
 }
 
 /// The rate limits of the calls anyone on the internet can make.
@@ -102,6 +105,10 @@ impl App {
             stats,
             origin,
             offsite,
+            installed_version: crate::host::update::installed_version(
+                &crate::host::paths::Paths::new(std::path::Path::new("/")),
+            ),
+            latest_release: Arc::default(),
         })
     }
 

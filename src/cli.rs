@@ -1,11 +1,11 @@
-//! The command line: `serve`, `admin set-password`, `admin rotate-key`, `backup`, `restore` (see
-//! README.md).
+//! The command line: `serve`, `admin set-password`, `admin rotate-key`, `backup`, `restore`,
+//! `status`, and the host's `install`, `uninstall`, `update`, `rollback` (see README.md).
 
 use crate::app::App;
 use crate::config::{Config, Layer};
 use crate::net;
 use crate::store::{OpenError, Store};
-use crate::{auth, backup, logging};
+use crate::{auth, backup, host, logging};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, IsTerminal, Write};
@@ -65,10 +65,67 @@ enum Command {
     /// Ask the running server whether it is healthy: prints "ok" or its problems (a full disk, a
     /// damaged data file); exits non-zero when it is not healthy or does not answer
     Status {
-        /// Settings file [default: ./studio.toml when it exists]
+        /// Settings file [default: ./studio.toml, else /etc/studio/studio.toml]
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
     },
+    /// Install studio as a service on this machine (as root, on systemd): user, folders,
+    /// settings, the unit; then start it and print the admin password
+    Install {
+        /// The site's domain (repeat for www.): HTTPS by studio itself on ports 80 and 443
+        #[arg(long = "domain", value_name = "NAME")]
+        domains: Vec<String>,
+        /// Where the certificate authority writes before a certificate expires (with --domain)
+        #[arg(long, value_name = "ADDRESS")]
+        email: Option<String>,
+        /// Plain HTTP on this address, behind your own proxy (instead of --domain)
+        #[arg(long, value_name = "ADDR")]
+        listen: Option<String>,
+        /// Go on when a domain's DNS does not point to this machine
+        #[arg(long)]
+        skip_dns_check: bool,
+        #[command(flatten)]
+        confirm: Confirm,
+    },
+    /// Stop and remove the service and the binary; keeps the data, snapshots and settings
+    Uninstall {
+        /// Also delete the data, the snapshots, the settings and the user
+        #[arg(long)]
+        purge: bool,
+        #[command(flatten)]
+        confirm: Confirm,
+    },
+    /// Install the newest signed release (a snapshot first; put back by itself if it fails)
+    Update {
+        /// Only say whether a newer release exists
+        #[arg(long)]
+        check: bool,
+        /// The release's release.json [default: update_url]
+        #[arg(long, value_name = "URL")]
+        from: Option<String>,
+        /// Settings file [default: ./studio.toml, else /etc/studio/studio.toml]
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+    },
+    /// Put the previous release back (after `studio update`)
+    Rollback {
+        /// Settings file [default: ./studio.toml, else /etc/studio/studio.toml]
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+    },
+}
+
+#[derive(Args)]
+struct Confirm {
+    /// Do it without asking
+    #[arg(long)]
+    yes: bool,
+    /// Only show what would be done
+    #[arg(long)]
+    dry_run: bool,
+    /// Act on this folder as if it were / (for tests; systemd is left alone)
+    #[arg(long, value_name = "DIR", default_value = "/", hide = true)]
+    root: PathBuf,
 }
 
 #[derive(Subcommand)]
@@ -182,7 +239,57 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Backups {
             command: BackupsCommand::List { offsite, common },
         } => list_backups(&common.config(None)?, offsite),
-        Command::Status { config } => status(&Config::load(config.as_deref(), Layer::default())?),
+        Command::Status { config } => {
+            let config = Config::load(config.as_deref(), Layer::default())?;
+            let paths = host::paths::Paths::new(Path::new("/"));
+            if paths.unit().is_file() || paths.packaged_unit().is_file() {
+                host::status::status(&config, &paths)
+            } else {
+                status(&config)
+            }
+        }
+        Command::Install {
+            domains,
+            email,
+            listen,
+            skip_dns_check,
+            confirm,
+        } => host::install::install(&host::install::Options {
+            answers: host::install::Answers {
+                domains,
+                email,
+                listen,
+            },
+            yes: confirm.yes,
+            dry_run: confirm.dry_run,
+            skip_dns_check,
+            root: confirm.root,
+        }),
+        Command::Uninstall { purge, confirm } => {
+            if confirm.dry_run {
+                bail!(
+                    "uninstall shows what it deletes and asks before it does: leave out --dry-run"
+                );
+            }
+            host::install::uninstall(&confirm.root, purge, confirm.yes)
+        }
+        Command::Update {
+            check,
+            from,
+            config,
+        } => {
+            let config = Config::load(config.as_deref(), Layer::default())?;
+            let paths = host::paths::Paths::new(Path::new("/"));
+            if check {
+                host::update::check(&config, &paths, from.as_deref()).map(|_| ())
+            } else {
+                host::update::update(&config, &paths, from.as_deref())
+            }
+        }
+        Command::Rollback { config } => host::update::rollback(
+            &Config::load(config.as_deref(), Layer::default())?,
+            &host::paths::Paths::new(Path::new("/")),
+        ),
         Command::Restore { src, common, .. } => {
             let config = common.config(None)?;
             let kept = backup::restore(&src, &config.data)?;
@@ -309,6 +416,22 @@ fn serve(config: Config) -> Result<()> {
         if let Some(offsite) = &app.offsite {
             offsite.clone().spawn_watch();
         }
+        if let Some(url) = app
+            .config
+            .update_url
+            .clone()
+            .filter(|_| app.config.update_check)
+        {
+            let keys = app.config.update_pubkeys.clone();
+            host::update_check::spawn(
+                app.latest_release.clone(),
+                app.installed_version,
+                move || {
+                    let (url, keys) = (url.clone(), keys.clone());
+                    async move { Ok(host::update::fetch_offer(&url, &keys).await?.manifest) }
+                },
+            );
+        }
         match (&app.config.https, bound.http_addr) {
             (Some(https), Some(http_addr)) => say(format_args!(
                 "studio is serving https://{} for {} (HTTP on {http_addr} redirects; data: {})",
@@ -351,45 +474,14 @@ fn say(line: std::fmt::Arguments<'_>) -> bool {
 /// How long `studio status` waits for the server.
 const STATUS_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// `studio status`: asks the running server's `/healthz` over plain HTTP on this machine.
+/// `studio status` where studio is not installed as a service: asks the running server's
+/// `/healthz` over plain HTTP on this machine.
 fn status(config: &Config) -> Result<()> {
-    use std::io::Read;
-    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
     // With HTTPS the plain-HTTP listener redirects; it is asked all the same, and a redirect
     // answered means the server runs but its health is behind HTTPS.
-    let mut addr = match &config.https {
-        Some(https) => https.http_listen,
-        None => config.listen,
-    };
-    // A server listening on every address answers on loopback.
-    if addr.ip() == IpAddr::V4(Ipv4Addr::UNSPECIFIED) {
-        addr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port());
-    } else if addr.ip() == IpAddr::V6(Ipv6Addr::UNSPECIFIED) {
-        addr = SocketAddr::new(IpAddr::V6(Ipv6Addr::LOCALHOST), addr.port());
-    }
-    let mut stream = TcpStream::connect_timeout(&addr, STATUS_TIMEOUT).with_context(|| {
-        format!("no studio server answers on {addr} (is `studio serve` running?)")
-    })?;
-    stream.set_read_timeout(Some(STATUS_TIMEOUT))?;
-    stream.set_write_timeout(Some(STATUS_TIMEOUT))?;
-    write!(
-        stream,
-        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .with_context(|| format!("asking the server on {addr}"))?;
-    let mut answer = Vec::new();
-    stream
-        .take(64 * 1024)
-        .read_to_end(&mut answer)
-        .with_context(|| format!("reading the answer of the server on {addr}"))?;
-    let answer = String::from_utf8_lossy(&answer);
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-    let code: u16 = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .with_context(|| format!("the server on {addr} gave no HTTP answer"))?;
-    let body = body.trim();
+    let addr = host::systemd::local_addr(config);
+    let (code, body) = host::systemd::probe(config, "/healthz", STATUS_TIMEOUT)
+        .map_err(|e| e.context("is `studio serve` running?"))?;
     match code {
         200 => {
             say(format_args!("{body}"));

@@ -10,6 +10,11 @@ use std::time::Duration;
 
 /// The file read when no `--config` or `STUDIO_CONFIG` names one (and only if it exists).
 pub const DEFAULT_CONFIG_FILE: &str = "studio.toml";
+/// Where `studio install` writes the settings; read when there is no ./studio.toml, so that root's
+/// `studio status`, `update` and `rollback` and the service find them without `--config`.
+pub const INSTALLED_CONFIG_FILE: &str = "/etc/studio/studio.toml";
+/// The release channel compiled in by a build (`STUDIO_UPDATE_URL` at build time), if any.
+pub const BUILT_IN_UPDATE_URL: Option<&str> = option_env!("STUDIO_UPDATE_URL");
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA: &str = "studio.redb";
 
@@ -42,6 +47,9 @@ pub struct Layer {
     pub head_timeout: Option<String>,
     pub idle_timeout: Option<String>,
     pub body_timeout: Option<String>,
+    pub update_url: Option<String>,
+    pub update_pubkeys: Option<Vec<String>>,
+    pub update_check: Option<bool>,
 }
 
 /// A value that must never reach a log line: `{:?}` shows `<hidden>`, and only `expose` gives it.
@@ -142,6 +150,9 @@ impl Layer {
             head_timeout: over.head_timeout.or(self.head_timeout),
             idle_timeout: over.idle_timeout.or(self.idle_timeout),
             body_timeout: over.body_timeout.or(self.body_timeout),
+            update_url: over.update_url.or(self.update_url),
+            update_pubkeys: over.update_pubkeys.or(self.update_pubkeys),
+            update_check: over.update_check.or(self.update_check),
         }
     }
 
@@ -207,6 +218,16 @@ impl Layer {
             head_timeout: var("STUDIO_HEAD_TIMEOUT"),
             idle_timeout: var("STUDIO_IDLE_TIMEOUT"),
             body_timeout: var("STUDIO_BODY_TIMEOUT"),
+            update_url: var("STUDIO_UPDATE_URL"),
+            // Trusted release keys come from the root-owned settings file only.
+            update_pubkeys: None,
+            update_check: var("STUDIO_UPDATE_CHECK")
+                .map(|v| match v.trim() {
+                    "true" | "1" => Ok(true),
+                    "false" | "0" => Ok(false),
+                    _ => Err(anyhow!("STUDIO_UPDATE_CHECK={v:?} must be true or false")),
+                })
+                .transpose()?,
         })
     }
 }
@@ -518,6 +539,12 @@ pub struct Config {
     pub https: Option<HttpsConfig>,
     /// How long a client may take over each part of a connection (src/net/deadline.rs).
     pub timeouts: Timeouts,
+    /// The release channel: the URL of a signed `release.json` (docs/operations.md, "Updates").
+    pub update_url: Option<url::Url>,
+    /// Release keys trusted besides the built-in one (base64 of 32 bytes each).
+    pub update_pubkeys: Vec<String>,
+    /// Whether the running server looks for a new release once a day.
+    pub update_check: bool,
 }
 
 /// Where certificates come from when HTTPS is on.
@@ -578,6 +605,9 @@ impl Config {
             None if Path::new(DEFAULT_CONFIG_FILE).is_file() => {
                 read_file(Path::new(DEFAULT_CONFIG_FILE))?
             }
+            None if std::fs::File::open(INSTALLED_CONFIG_FILE).is_ok() => {
+                read_file(Path::new(INSTALLED_CONFIG_FILE))?
+            }
             None => Layer::default(),
         };
         let layer = file_layer.overlay(Layer::from_env(&var)?).overlay(flags);
@@ -630,7 +660,23 @@ impl Config {
         if backup_keep == 0 {
             bail!("backup_keep must be at least 1");
         }
+        let update_url = l
+            .update_url
+            .or_else(|| BUILT_IN_UPDATE_URL.map(str::to_string))
+            .filter(|u| !u.trim().is_empty())
+            .map(|u| {
+                let parsed = url::Url::parse(u.trim())
+                    .ok()
+                    .filter(|p| matches!(p.scheme(), "http" | "https"));
+                parsed.ok_or_else(|| {
+                    anyhow!("update_url = {u:?} must be the http(s) address of a release.json")
+                })
+            })
+            .transpose()?;
         Ok(Config {
+            update_url,
+            update_pubkeys: l.update_pubkeys.unwrap_or_default(),
+            update_check: l.update_check.unwrap_or(true),
             listen,
             data: l.data.unwrap_or_else(|| PathBuf::from(DEFAULT_DATA)),
             public_url,
@@ -785,6 +831,38 @@ mod tests {
             })
             .contains("head_timeout")
         );
+    }
+
+    #[test]
+    fn update_settings_are_read_and_checked() {
+        let c = Config::from_layer(Layer::default()).unwrap();
+        assert_eq!(
+            c.update_url.map(|u| u.to_string()),
+            BUILT_IN_UPDATE_URL.map(str::to_string)
+        );
+        assert!(c.update_check && c.update_pubkeys.is_empty());
+        let layer: Layer = toml::from_str(
+            "update_url = \"https://releases.example.com/studio/release.json\"\n\
+             update_pubkeys = [\"abc\"]\nupdate_check = false\n",
+        )
+        .unwrap();
+        let c = Config::from_layer(layer).unwrap();
+        assert_eq!(
+            c.update_url.unwrap().host_str(),
+            Some("releases.example.com")
+        );
+        assert_eq!(c.update_pubkeys, ["abc"]);
+        assert!(!c.update_check);
+        for bad in ["ftp://example.com/release.json", "not a url"] {
+            let e = Config::from_layer(Layer {
+                update_url: Some(bad.into()),
+                ..Layer::default()
+            })
+            .unwrap_err();
+            assert!(e.to_string().contains("update_url"), "{e}");
+        }
+        let env = Layer::from_env(|k| (k == "STUDIO_UPDATE_CHECK").then(|| "maybe".to_string()));
+        assert!(env.unwrap_err().to_string().contains("STUDIO_UPDATE_CHECK"));
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod cli;
 pub mod config;
 pub mod data_file;
 pub mod health;
+pub mod host;
 pub mod hosts;
 pub mod html;
 pub mod limits;

@@ -14,6 +14,7 @@ pub mod news;
 pub mod page_data;
 pub mod pages;
 pub mod projects;
+pub mod release;
 pub mod resource;
 pub mod revisions;
 pub mod stats;
@@ -139,6 +140,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     let account = account::routes(app.clone());
     let stats = stats::routes(app.clone());
     let certificates = certificates::routes(app.clone());
+    let release = release::routes(app.clone());
     let health = warp::path!("health")
         .and(warp::get().or(warp::head()).unify())
         .and(with_app(app))
@@ -178,6 +180,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(stats)
         .unify()
         .or(certificates)
+        .unify()
+        .or(release)
         .unify();
     warp::path("api").and(all.recover(recover).unify())
 }

@@ -5,6 +5,7 @@ import { OffsiteWarning } from '../backup/OffsiteCard';
 import { useInboxCounts } from '../inbox/UnreadBadge';
 import { statsKey, totals, type StatsReport } from '../stats';
 import { Card, TabHeading } from '../ui';
+import { UpdateNotice } from '../UpdateNotice';
 
 /** Where a quick action leads: a tab, and for some a form opened in it. */
 export type QuickAction = 'add-slide' | 'slides' | 'portfolio' | 'messages' | 'logo' | 'settings';
@@ -132,6 +133,7 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
     <section aria-labelledby="overview-heading">
       <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
       <HealthWarning />
+      <UpdateNotice />
       <OffsiteWarning onOpen={() => onAction('settings')} />
       <LastWeek />
       <NoSiteAddress />
