@@ -1,0 +1,5 @@
+//! Consultations booked online: free slots from the owner's weekly hours in the studio's zone
+//! (`slots`), the rules from the stored settings (`rules`), the invitation as iCalendar bytes
+//! (`ical`) and the visitor's signed cancel/move links (`links`).
+
+pub mod slots;
