@@ -2,5 +2,6 @@
 //! (`slots`), the rules from the stored settings (`rules`), the invitation as iCalendar bytes
 //! (`ical`) and the visitor's signed cancel/move links (`links`).
 
+pub mod ical;
 pub mod rules;
 pub mod slots;
