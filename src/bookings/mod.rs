@@ -3,5 +3,6 @@
 //! (`ical`) and the visitor's signed cancel/move links (`links`).
 
 pub mod ical;
+pub mod links;
 pub mod rules;
 pub mod slots;
