@@ -50,9 +50,15 @@ impl Refusal {
     /// What the visitor reads.
     pub fn message(self) -> &'static str {
         match self {
-            Refusal::Invalid => "This link is not complete or not valid. Please use the link in your confirmation mail.",
-            Refusal::Expired => "This link has expired: the consultation has started or passed. Please call or write to the studio.",
-            Refusal::Used => "This link has been used already. Please use the link in your latest confirmation mail.",
+            Refusal::Invalid => {
+                "This link is not complete or not valid. Please use the link in your confirmation mail."
+            }
+            Refusal::Expired => {
+                "This link has expired: the consultation has started or passed. Please call or write to the studio."
+            }
+            Refusal::Used => {
+                "This link has been used already. Please use the link in your latest confirmation mail."
+            }
         }
     }
 }
@@ -87,10 +93,14 @@ pub fn read(key: &[u8], purpose: Purpose, token: &str, now_ms: i64) -> Result<Li
     if token.len() > MAX_LEN {
         return Err(Refusal::Invalid);
     }
-    let rest = token.strip_prefix(purpose.prefix()).ok_or(Refusal::Invalid)?;
+    let rest = token
+        .strip_prefix(purpose.prefix())
+        .ok_or(Refusal::Invalid)?;
     let (payload_b64, mac_b64) = rest.split_once('.').ok_or(Refusal::Invalid)?;
     let signed = &token[..purpose.prefix().len() + payload_b64.len()];
-    let mac = URL_SAFE_NO_PAD.decode(mac_b64).map_err(|_| Refusal::Invalid)?;
+    let mac = URL_SAFE_NO_PAD
+        .decode(mac_b64)
+        .map_err(|_| Refusal::Invalid)?;
     mac_of(key, signed.as_bytes())
         .ok_or(Refusal::Invalid)?
         .verify_slice(&mac)
@@ -146,32 +156,60 @@ mod tests {
     fn a_signed_link_reads_back_until_it_expires() {
         let token = sign(KEY, Purpose::Manage, LINK).unwrap();
         assert_eq!(read(KEY, Purpose::Manage, &token, 1_999), Ok(LINK));
-        assert_eq!(read(KEY, Purpose::Manage, &token, 2_000), Err(Refusal::Expired));
-        assert_eq!(read(KEY, Purpose::Manage, &token, 9_999), Err(Refusal::Expired));
+        assert_eq!(
+            read(KEY, Purpose::Manage, &token, 2_000),
+            Err(Refusal::Expired)
+        );
+        assert_eq!(
+            read(KEY, Purpose::Manage, &token, 9_999),
+            Err(Refusal::Expired)
+        );
     }
 
     #[test]
     fn forged_or_other_links_are_invalid() {
         let token = sign(KEY, Purpose::Manage, LINK).unwrap();
         let other_key = b"another key, another data file..";
-        assert_eq!(read(other_key, Purpose::Manage, &token, 0), Err(Refusal::Invalid));
-        assert_eq!(read(KEY, Purpose::Calendar, &token, 0), Err(Refusal::Invalid));
+        assert_eq!(
+            read(other_key, Purpose::Manage, &token, 0),
+            Err(Refusal::Invalid)
+        );
+        assert_eq!(
+            read(KEY, Purpose::Calendar, &token, 0),
+            Err(Refusal::Invalid)
+        );
         let calendar = sign(KEY, Purpose::Calendar, LINK).unwrap();
-        assert_eq!(read(KEY, Purpose::Manage, &calendar, 0), Err(Refusal::Invalid));
+        assert_eq!(
+            read(KEY, Purpose::Manage, &calendar, 0),
+            Err(Refusal::Invalid)
+        );
         // Another booking's id or a later expiry under the same signature.
         let (signed, mac) = token.rsplit_once('.').unwrap();
         let mut payload = URL_SAFE_NO_PAD.decode(&signed[3..]).unwrap();
         payload[0] = 8;
         let tampered = format!("m1.{}.{mac}", URL_SAFE_NO_PAD.encode(&payload));
-        assert_eq!(read(KEY, Purpose::Manage, &tampered, 0), Err(Refusal::Invalid));
+        assert_eq!(
+            read(KEY, Purpose::Manage, &tampered, 0),
+            Err(Refusal::Invalid)
+        );
         for junk in ["", "m1.", "m1.x.y", "v1.abc.def", &"m1.a".repeat(100)] {
-            assert_eq!(read(KEY, Purpose::Manage, junk, 0), Err(Refusal::Invalid), "{junk}");
+            assert_eq!(
+                read(KEY, Purpose::Manage, junk, 0),
+                Err(Refusal::Invalid),
+                "{junk}"
+            );
         }
     }
 
     #[test]
     fn a_link_works_once() {
-        let link = read(KEY, Purpose::Manage, &sign(KEY, Purpose::Manage, LINK).unwrap(), 0).unwrap();
+        let link = read(
+            KEY,
+            Purpose::Manage,
+            &sign(KEY, Purpose::Manage, LINK).unwrap(),
+            0,
+        )
+        .unwrap();
         assert_eq!(check_unused(&link, 42), Ok(()));
         // The booking's nonce moved on when the link was used.
         assert_eq!(check_unused(&link, 43), Err(Refusal::Used));

@@ -184,7 +184,7 @@ impl Rules {
 fn hours(n: u16) -> String {
     if n == 1 {
         "1 hour".into()
-    } else if n % 24 == 0 && n > 0 {
+    } else if n.is_multiple_of(24) && n > 0 {
         let days = n / 24;
         if days == 1 {
             "24 hours".into()

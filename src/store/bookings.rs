@@ -364,9 +364,11 @@ mod tests {
             store.consultation_settings().unwrap(),
             ConsultationSettings::default()
         );
-        let mut s = ConsultationSettings::default();
-        s.enabled = true;
-        s.slot_minutes = 45;
+        let s = ConsultationSettings {
+            enabled: true,
+            slot_minutes: 45,
+            ..Default::default()
+        };
         let saved = store.put_consultation_settings(&s).unwrap();
         assert!(saved.updated_at_ms > 0);
         assert_eq!(store.consultation_settings().unwrap(), saved);
