@@ -574,7 +574,9 @@ async fn invite(app: &Arc<App>, b: &Booking, rules: &Rules, method: Method, by: 
         organizer_email: &studio.email,
         attendee_name: &b.name,
         attendee_email: &b.email,
-        url: (method != Method::Cancel).then_some(manage_url.as_str()),
+        // Only an absolute address is a URL to a calendar (the site address set in the panel or
+        // `public_url`); the mail's text carries the link either way.
+        url: (method != Method::Cancel && !studio.origin.is_empty()).then_some(manage_url.as_str()),
     };
     let ics = ical::calendar(&event, method);
     let subject = match method {
