@@ -602,3 +602,32 @@ async fn without_javascript_a_visitor_books_moves_and_cancels_by_the_link_once()
     assert_eq!(list[0]["status"], "cancelled");
     server.stop().await;
 }
+
+#[test]
+fn data_files_of_earlier_releases_open_with_booking_off_and_nothing_booked() {
+    for fixture in ["v1.redb", "v2-content.redb", "v2-photos.redb"] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("studio.redb");
+        std::fs::copy(format!("tests/fixtures/{fixture}"), &path).unwrap();
+        let store = studio::store::Store::open(&path).unwrap();
+        assert_eq!(
+            store.consultation_settings().unwrap(),
+            studio::store::ConsultationSettings::default(),
+            "{fixture}"
+        );
+        assert!(store.bookings().unwrap().is_empty(), "{fixture}");
+        store.read_everything().unwrap();
+        let messages = store.contacts().unwrap().len();
+        let s = studio::store::ConsultationSettings {
+            enabled: true,
+            ..Default::default()
+        };
+        store.put_consultation_settings(&s).unwrap();
+        assert!(store.consultation_settings().unwrap().enabled);
+        assert_eq!(
+            store.contacts().unwrap().len(),
+            messages,
+            "{fixture}: nothing lost"
+        );
+    }
+}
