@@ -42,6 +42,19 @@ pub fn host_notice(problem: &str) -> String {
     )
 }
 
+/// A consultation's invitation (or its cancellation) by mail: the text and the iCalendar part
+/// (`text/calendar; method=...`), which calendars offer to add or update.
+#[derive(Debug, Clone)]
+pub struct Invitation {
+    /// The visitor (name, address); `None` for the studio's own addresses (`smtp.to`).
+    pub to: Option<(String, String)>,
+    pub subject: String,
+    pub body: String,
+    pub ics: Vec<u8>,
+    /// `REQUEST` or `CANCEL`.
+    pub method: &'static str,
+}
+
 /// How long one SMTP conversation may take before it counts as a failed attempt.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -90,6 +103,43 @@ impl Notifier {
 
     pub fn is_enabled(&self) -> bool {
         self.queue.is_some()
+    }
+
+    /// Mails a consultation's invitation in the background, with the same retries; nothing
+    /// without `[smtp]`. The booking is stored before this is called, so mail only adds a copy.
+    pub fn invitation(&self, invitation: Invitation) {
+        let Some((mailer, delays)) = self.alerts.clone() else {
+            return;
+        };
+        let email = match mailer.compose_invitation(&invitation) {
+            Ok(email) => email,
+            Err(e) => {
+                tracing::warn!("no invitation sent for {:?}: {e:#}", invitation.subject);
+                return;
+            }
+        };
+        let subject = invitation.subject;
+        tokio::spawn(async move {
+            let attempts = delays.len() + 1;
+            for attempt in 1..=attempts {
+                match mailer.transport.send(email.clone()).await {
+                    Ok(_) => {
+                        tracing::info!(attempt, "mailed the invitation {subject:?}");
+                        return;
+                    }
+                    Err(e) => match delays.get(attempt - 1) {
+                        Some(wait) => {
+                            tracing::warn!(
+                                attempt,
+                                "the invitation {subject:?} failed ({e}); retrying"
+                            );
+                            tokio::time::sleep(*wait).await;
+                        }
+                        None => tracing::error!("gave up mailing the invitation {subject:?} ({e})"),
+                    },
+                }
+            }
+        });
     }
 
     /// Mails the studio a warning about the server itself in the background, with the same retries.
@@ -270,6 +320,44 @@ impl Mailer {
             .await
             .context("the mail server refused or could not be reached")?;
         Ok(())
+    }
+
+    /// The invitation as `multipart/alternative`: the text, then the calendar part that mail
+    /// programs show as an invitation (RFC 6047).
+    fn compose_invitation(&self, inv: &Invitation) -> Result<Message> {
+        use lettre::message::{MultiPart, SinglePart};
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .subject(one_line(&inv.subject));
+        match &inv.to {
+            Some((name, email)) => {
+                let address = one_line(email)
+                    .parse::<lettre::Address>()
+                    .context("the visitor's address is not one mail accepts")?;
+                builder = builder.to(Mailbox::new(Some(one_line(name)), address));
+            }
+            None => {
+                for to in &self.to {
+                    builder = builder.to(to.clone());
+                }
+            }
+        }
+        let calendar = ContentType::parse(&format!(
+            "text/calendar; charset=utf-8; method={}",
+            inv.method
+        ))
+        .context("the calendar part's type")?;
+        builder
+            .multipart(
+                MultiPart::alternative()
+                    .singlepart(SinglePart::plain(inv.body.clone()))
+                    .singlepart(
+                        SinglePart::builder()
+                            .header(calendar)
+                            .body(String::from_utf8_lossy(&inv.ics).into_owned()),
+                    ),
+            )
+            .context("composing the invitation")
     }
 
     fn compose(&self, msg: &ContactMessage) -> Result<Message> {

@@ -382,3 +382,77 @@ async fn the_host_is_mailed_once_when_writes_start_failing() {
     assert!(again.data.contains("cannot save changes"), "{}", again.data);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_booking_mails_the_invitation_to_the_visitor_and_the_studio() {
+    let mut smtp = SmtpServer::start(Behaviour::default()).await;
+    let server = TestServer::start_with(Layer {
+        smtp: Some(smtp.layer()),
+        ..Layer::default()
+    })
+    .await;
+    let token = common::login(&server).await;
+    let day = serde_json::json!([["00:00", "24:00"]]);
+    let (status, _) = common::call(
+        &server,
+        &token,
+        reqwest::Method::PUT,
+        "/api/admin/consultation-settings",
+        Some(serde_json::json!({
+            "enabled": true, "noticeHours": 2, "mode": "video", "videoLink": "https://meet.example.in/nivasa",
+            "weekly": { "mon": day, "tue": day, "wed": day, "thu": day, "fri": day, "sat": day, "sun": day },
+        })),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let slots: Vec<serde_json::Value> = server
+        .get("/api/consultations/slots?days=2")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let start = slots[0]["start"].as_str().unwrap();
+    let res = server
+        .client
+        .post(server.url("/api/consultations"))
+        .json(&serde_json::json!({
+            "start": start, "name": "Asha Reddy", "email": "asha@example.in",
+            "phone": "98480 12345", "message": "A 3BHK", "formToken": server.form_token(Duration::from_secs(20)),
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let utc = start
+        .parse::<jiff::Timestamp>()
+        .unwrap()
+        .strftime("DTSTART:%Y%m%dT%H%M%SZ")
+        .to_string();
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let mail = smtp.next_mail().await;
+        let data = mail.data.replace("=\n", "").replace("=3D", "=");
+        assert!(
+            data.contains("Content-Type: text/calendar; charset=utf-8; method=REQUEST"),
+            "{data}"
+        );
+        assert!(data.contains("METHOD:REQUEST"), "{data}");
+        assert!(data.contains(&utc), "{utc} in {data}");
+        assert!(
+            data.contains("LOCATION:https://meet.example.in/nivasa"),
+            "{data}"
+        );
+        seen.push((mail.to.join(","), data));
+    }
+    let visitor = seen
+        .iter()
+        .find(|(to, _)| to.contains("asha@example.in"))
+        .expect("the visitor's");
+    assert!(visitor.1.contains("/book/manage?t=m1."), "{}", visitor.1);
+    assert!(
+        seen.iter()
+            .any(|(to, _)| to.contains("anjali@nivasa.example")),
+        "the studio's"
+    );
+    server.stop().await;
+}

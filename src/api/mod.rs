@@ -7,6 +7,7 @@ pub mod account;
 pub mod admin;
 pub mod backup;
 pub mod certificates;
+pub mod consultations;
 pub mod contact;
 pub mod media;
 pub mod messages;
@@ -124,6 +125,7 @@ where
 /// Every `/api` route, with JSON errors for whatever none of them serves.
 pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     let contact = contact::routes(app.clone());
+    let consultations = consultations::routes(app.clone());
     let admin = admin::routes(app.clone());
     let media = media::routes(app.clone());
     let backup = backup::routes(app.clone());
@@ -164,6 +166,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     // The prefix is matched first, outside the recover, so other paths fall through to the website.
     let all = health
         .or(contact)
+        .unify()
+        .or(consultations)
         .unify()
         .or(admin)
         .unify()

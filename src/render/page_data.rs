@@ -105,12 +105,18 @@ pub(super) struct Site {
 impl Site {
     /// Reads the site; `draft` is a project being previewed, whose images are looked up too.
     pub(super) fn load(store: &Store, origin: &str, draft: Option<&Project>) -> Result<Site> {
-        let settings: BTreeMap<String, String> = store
+        let mut settings: BTreeMap<String, String> = store
             .settings()?
             .into_iter()
             .filter(|s| s.key.starts_with("company_"))
             .map(|s| (s.key, s.value))
             .collect();
+        // The 'Book a consultation' buttons show only while the owner takes bookings online.
+        let booking = store.consultation_settings()?.enabled;
+        settings.insert(
+            "consultations".into(),
+            if booking { "on" } else { "off" }.into(),
+        );
         let slides: Vec<PublicSlide> = store
             .hero_slides()?
             .into_iter()

@@ -5,6 +5,7 @@
 //! `tokio::task::spawn_blocking`.
 
 mod admins;
+mod bookings;
 mod collection;
 mod contacts;
 mod content;
@@ -18,6 +19,7 @@ mod settings;
 mod stats;
 mod tls;
 
+pub use bookings::{Booking, BookingStatus, ConsultationMode, ConsultationSettings};
 pub use collection::{Record, Refused, Rule, Save, no_rule};
 pub use contacts::{ContactChange, ContactFilter, ContactPage};
 pub use content::{project_rule, testimonial_rule};
@@ -365,6 +367,8 @@ impl Store {
         self.testimonials()?;
         self.contacts()?;
         self.settings()?;
+        self.bookings()?;
+        self.consultation_settings()?;
         for page in self.pages()? {
             for revision in self.revisions(PAGE_KIND, &page.key)? {
                 serde_json::from_slice::<serde_json::Value>(&revision.body)

@@ -73,7 +73,7 @@ h1{font-family:var(--font-display,Georgia,serif);font-weight:500;font-size:clamp
 ";
 
 /// The studio's own details for the page frame; the owner's settings, or the defaults.
-struct Frame {
+pub(super) struct Frame {
     studio: String,
     phone: String,
     email: String,
@@ -82,7 +82,7 @@ struct Frame {
 }
 
 impl Frame {
-    async fn load(app: &Arc<App>) -> Frame {
+    pub(super) async fn load(app: &Arc<App>) -> Frame {
         let store = app.store.clone();
         let data = match tokio::task::spawn_blocking(move || store.settings()).await {
             Ok(Ok(data)) => Some(data),
@@ -113,7 +113,7 @@ impl Frame {
         }
     }
 
-    fn page(&self, title: &str, main: &str) -> String {
+    pub(super) fn page(&self, title: &str, main: &str) -> String {
         let css = STYLESHEET
             .as_deref()
             .map(|href| format!("<link rel=\"stylesheet\" href=\"{}\">\n", escape(href)))
@@ -141,7 +141,7 @@ impl Frame {
     }
 
     /// Phone and e-mail as links, for a visitor who would rather call or write.
-    fn direct_lines(&self) -> String {
+    pub(super) fn direct_lines(&self) -> String {
         let tel: String = self
             .phone
             .chars()
@@ -215,7 +215,7 @@ impl Frame {
     }
 }
 
-fn html(status: StatusCode, body: String) -> Response {
+pub(super) fn html(status: StatusCode, body: String) -> Response {
     let mut res = Response::new(body.into());
     *res.status_mut() = status;
     res.headers_mut().insert(

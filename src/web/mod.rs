@@ -1,6 +1,7 @@
 //! Everything outside `/api`: the SPA shell per route, the embedded UI build's files, uploaded media,
 //! `/robots.txt`, `/sitemap.xml` and `/healthz`.
 
+pub mod booking;
 pub mod contact_form;
 
 use crate::app::App;
@@ -40,6 +41,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     let get = warp::get().or(warp::head()).unify();
     assets::warm();
     let contact_form = contact_form::routes(app.clone());
+    let booking = booking::routes(app.clone());
     let with_app = crate::app::with_app(app);
 
     let healthz = warp::path!("healthz")
@@ -154,6 +156,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(media)
         .unify()
         .or(contact_form)
+        .unify()
+        .or(booking)
         .unify()
         .or(preview)
         .unify()

@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChartLine, ExternalLink, FileText, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
+import { CalendarDays, ChartLine, ExternalLink, FileText, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
@@ -11,6 +11,7 @@ import { LOGIN_PATH, SessionGuard } from './session';
 import { mayLeave } from './editor/leaveGuard';
 import { LOGO_KEY } from './settings';
 import { Tabs, type TabDef } from './Tabs';
+import { ConsultationsTab } from './consultations/ConsultationsTab';
 import { UnreadBadge } from './inbox/UnreadBadge';
 import { HeroSlidesTab } from './tabs/HeroSlidesTab';
 import { MessagesTab } from './tabs/MessagesTab';
@@ -23,13 +24,14 @@ import { TestimonialsTab } from './tabs/TestimonialsTab';
 
 import { VisitorsTab } from './tabs/VisitorsTab';
 
-type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors' | 'pages';
+type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors' | 'pages' | 'consultations';
 
 const TABS: readonly TabDef<TabKey>[] = [
   { key: 'overview', label: 'Overview', icon: LayoutDashboard },
   { key: 'slides', label: 'Hero Slides', icon: Images },
   { key: 'portfolio', label: 'Portfolio', icon: FolderOpen },
   { key: 'messages', label: 'Messages', icon: Mail },
+  { key: 'consultations', label: 'Consultations', icon: CalendarDays },
   { key: 'settings', label: 'Settings', icon: Settings },
   { key: 'news', label: 'News', icon: Newspaper },
   { key: 'testimonials', label: 'Testimonials', icon: MessageSquareQuote },
@@ -138,6 +140,7 @@ function Dashboard() {
           {tab === 'testimonials' && <TestimonialsTab />}
           {tab === 'visitors' && <VisitorsTab />}
           {tab === 'pages' && <PagesTab />}
+          {tab === 'consultations' && <ConsultationsTab />}
         </Tabs>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { WithPageData } from '../app/WithPageData';
+import { BookConsultation } from '../components/booking/BookConsultation';
 import { ContactDetails } from '../components/contact/ContactDetails';
 import { ContactForm } from '../components/contact/ContactForm';
 import { LazyMap } from '../components/contact/LazyMap';
@@ -21,6 +22,9 @@ function ContactPage() {
         </div>
         <div className="lg:col-span-2">
           <ContactDetails site={site} title={detailsTitle} />
+          <div className="mt-10">
+            <BookConsultation />
+          </div>
         </div>
       </div>
       <section aria-labelledby="map-heading" className="container-page pb-24 lg:pb-32">

@@ -1,5 +1,6 @@
 import { ArrowLeft, Check, Download } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { BookConsultation } from '../booking/BookConsultation';
 import { Picture } from '../ui/Picture';
 import { altOf, type ServicePageRecord } from '../../lib/pageTypes';
 import { RichText } from '../ui/RichText';
@@ -10,6 +11,8 @@ import { RichText } from '../ui/RichText';
  */
 export function ServiceDetail({ title, page }: { title: string; page: ServicePageRecord }) {
   const { download } = page;
+  // The two services that begin with a consultation offer to book one.
+  const bookable = ['/services/consultation', '/services/ask-architect'].includes(useLocation().pathname);
   const file = download?.file.url ? download.file : undefined;
   return (
     <>
@@ -45,6 +48,7 @@ export function ServiceDetail({ title, page }: { title: string; page: ServicePag
               <Link to="/contact" className={download ? 'btn btn-outline' : 'btn btn-primary'}>
                 Contact Us
               </Link>
+              {bookable ? <BookConsultation /> : null}
             </div>
           </div>
           <div className="aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">

@@ -1,0 +1,377 @@
+//! Consultations booked online and the owner's consultation settings: their own tables and record
+//! types. A booking is made, moved or changed in one write transaction that first looks at every
+//! booking held, so two visitors can never hold one slot (redb runs one writer at a time).
+
+use super::*;
+use serde::{Deserialize, Serialize};
+
+const BOOKINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("consultations");
+const CONSULTATION_SETTINGS: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("consultation_settings");
+const SETTINGS_KEY: &str = "current";
+
+/// Where a consultation happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ConsultationMode {
+    Studio,
+    Call,
+    Video,
+}
+
+impl ConsultationMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConsultationMode::Studio => "studio",
+            ConsultationMode::Call => "call",
+            ConsultationMode::Video => "video",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ConsultationMode> {
+        match text {
+            "studio" => Some(ConsultationMode::Studio),
+            "call" => Some(ConsultationMode::Call),
+            "video" => Some(ConsultationMode::Video),
+            _ => None,
+        }
+    }
+}
+
+/// The owner's consultation hours and rules. Times are the zone's local minutes from midnight.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConsultationSettings {
+    pub enabled: bool,
+    /// An IANA name (`Asia/Kolkata`).
+    pub time_zone: String,
+    pub slot_minutes: u16,
+    pub horizon_days: u16,
+    pub notice_hours: u16,
+    /// Monday first, seven days; each a list of `[from, to)` in minutes from local midnight.
+    pub weekly: Vec<Vec<(u16, u16)>>,
+    /// `YYYY-MM-DD`, the zone's dates.
+    pub days_off: Vec<String>,
+    pub mode: ConsultationMode,
+    pub video_link: String,
+    pub updated_at_ms: u64,
+}
+
+impl Default for ConsultationSettings {
+    /// Off until the owner turns it on; Mon-Sat 11:00-13:00 and 15:00-18:00 in Hyderabad.
+    fn default() -> ConsultationSettings {
+        let day = vec![(11 * 60, 13 * 60), (15 * 60, 18 * 60)];
+        let mut weekly = vec![day; 6];
+        weekly.push(Vec::new());
+        ConsultationSettings {
+            enabled: false,
+            time_zone: "Asia/Kolkata".into(),
+            slot_minutes: 60,
+            horizon_days: 30,
+            notice_hours: 24,
+            weekly,
+            days_off: Vec::new(),
+            mode: ConsultationMode::Studio,
+            video_link: String::new(),
+            updated_at_ms: 0,
+        }
+    }
+}
+
+impl Versioned for ConsultationSettings {
+    const VERSION: u8 = 1;
+    const NAME: &'static str = "consultation settings";
+}
+
+/// Where a booking stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BookingStatus {
+    /// A visitor booked it; the owner has not confirmed it yet.
+    Booked,
+    Confirmed,
+    Cancelled,
+    /// The owner kept the time free of visitors.
+    Blocked,
+}
+
+impl BookingStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BookingStatus::Booked => "booked",
+            BookingStatus::Confirmed => "confirmed",
+            BookingStatus::Cancelled => "cancelled",
+            BookingStatus::Blocked => "blocked",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<BookingStatus> {
+        match text {
+            "booked" => Some(BookingStatus::Booked),
+            "confirmed" => Some(BookingStatus::Confirmed),
+            "cancelled" => Some(BookingStatus::Cancelled),
+            "blocked" => Some(BookingStatus::Blocked),
+            _ => None,
+        }
+    }
+
+    /// Whether a booking in this state keeps its time from anyone else.
+    pub fn holds(self) -> bool {
+        self != BookingStatus::Cancelled
+    }
+}
+
+/// A consultation a visitor booked, or a time the owner blocked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Booking {
+    pub id: u64,
+    /// Milliseconds since the epoch, UTC.
+    pub start_ms: i64,
+    pub end_ms: i64,
+    pub status: BookingStatus,
+    pub name: String,
+    pub email: String,
+    /// As the visitor typed it.
+    pub phone: String,
+    pub message: String,
+    /// The inbox entry (lead) the booking made, once made.
+    pub lead_id: Option<u64>,
+    /// The stage that lead is at: `consultation-booked` (issue 31's pipeline).
+    pub stage_hint: String,
+    /// Part of what the visitor's cancel/move link signs; changed when a link is used, so each
+    /// link works once.
+    pub link_nonce: u64,
+    pub created_at_ms: u64,
+    pub changed_at_ms: u64,
+    /// `visitor` or the owner's user name.
+    pub changed_by: String,
+}
+
+impl Versioned for Booking {
+    const VERSION: u8 = 1;
+    const NAME: &'static str = "consultation";
+}
+
+impl Store {
+    /// The settings, or the defaults (off) before the owner saved any.
+    pub fn consultation_settings(&self) -> Result<ConsultationSettings> {
+        let txn = self.read_txn()?;
+        let Some(table) = table_to_read(&txn, CONSULTATION_SETTINGS)? else {
+            return Ok(ConsultationSettings::default());
+        };
+        match table.get(SETTINGS_KEY)? {
+            Some(v) => ConsultationSettings::decode(v.value()),
+            None => Ok(ConsultationSettings::default()),
+        }
+    }
+
+    pub fn put_consultation_settings(
+        &self,
+        settings: &ConsultationSettings,
+    ) -> Result<ConsultationSettings> {
+        let mut settings = settings.clone();
+        settings.updated_at_ms = now_ms();
+        self.write(|txn| {
+            txn.open_table(CONSULTATION_SETTINGS)?
+                .insert(SETTINGS_KEY, settings.encode()?.as_slice())?;
+            Ok(settings)
+        })
+    }
+
+    /// Every booking and blocked time, earliest first.
+    pub fn bookings(&self) -> Result<Vec<Booking>> {
+        let txn = self.read_txn()?;
+        let Some(table) = table_to_read(&txn, BOOKINGS)? else {
+            return Ok(Vec::new());
+        };
+        let mut all: Vec<Booking> = decode_all(BOOKINGS.name(), &table, self.strict)?;
+        all.sort_by_key(|b| (b.start_ms, b.id));
+        Ok(all)
+    }
+
+    pub fn booking(&self, id: u64) -> Result<Option<Booking>> {
+        let txn = self.read_txn()?;
+        let Some(table) = table_to_read(&txn, BOOKINGS)? else {
+            return Ok(None);
+        };
+        table
+            .get(id)?
+            .map(|v| Booking::decode(v.value()))
+            .transpose()
+    }
+
+    /// Stores `new` (its id is given here) in one write transaction if `fits`, shown every booking
+    /// held at that moment, agrees; otherwise nothing is written and its refusal comes back.
+    pub fn book<E>(
+        &self,
+        new: Booking,
+        fits: impl FnOnce(&[Booking]) -> std::result::Result<(), E>,
+    ) -> Result<std::result::Result<Booking, E>> {
+        self.write(|txn| {
+            let mut table = txn.open_table(BOOKINGS)?;
+            let held = held(&table, None)?;
+            if let Err(refused) = fits(&held) {
+                return Ok(Err(refused));
+            }
+            let booking = Booking {
+                id: next_id(txn, BOOKINGS.name())?,
+                ..new
+            };
+            table.insert(booking.id, booking.encode()?.as_slice())?;
+            Ok(Ok(booking))
+        })
+    }
+
+    /// Changes booking `id` in one write transaction: `change` sees it and every other booking
+    /// held, and either edits it (stored) or refuses (nothing written). `None` for an unknown id.
+    pub fn change_booking<E>(
+        &self,
+        id: u64,
+        change: impl FnOnce(&mut Booking, &[Booking]) -> std::result::Result<(), E>,
+    ) -> Result<Option<std::result::Result<Booking, E>>> {
+        self.write(|txn| {
+            let mut table = txn.open_table(BOOKINGS)?;
+            let Some(mut booking) = table
+                .get(id)?
+                .map(|v| Booking::decode(v.value()))
+                .transpose()?
+            else {
+                return Ok(None);
+            };
+            let others = held(&table, Some(id))?;
+            if let Err(refused) = change(&mut booking, &others) {
+                return Ok(Some(Err(refused)));
+            }
+            booking.changed_at_ms = now_ms();
+            table.insert(id, booking.encode()?.as_slice())?;
+            Ok(Some(Ok(booking)))
+        })
+    }
+}
+
+/// The bookings that hold their time, but `except`.
+fn held(
+    table: &impl ReadableTable<u64, &'static [u8]>,
+    except: Option<u64>,
+) -> Result<Vec<Booking>> {
+    let all: Vec<Booking> = decode_all(BOOKINGS.name(), table, false)?;
+    Ok(all
+        .into_iter()
+        .filter(|b| b.status.holds() && Some(b.id) != except)
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn booking(start_ms: i64) -> Booking {
+        Booking {
+            id: 0,
+            start_ms,
+            end_ms: start_ms + 3_600_000,
+            status: BookingStatus::Booked,
+            name: "Asha".into(),
+            email: "asha@example.in".into(),
+            phone: "+919848012345".into(),
+            message: "3BHK in Gachibowli".into(),
+            lead_id: None,
+            stage_hint: "consultation-booked".into(),
+            link_nonce: 1,
+            created_at_ms: 0,
+            changed_at_ms: 0,
+            changed_by: "visitor".into(),
+        }
+    }
+
+    /// The rule every booking call gives the store: nothing held may overlap.
+    fn free(new: &Booking) -> impl FnOnce(&[Booking]) -> std::result::Result<(), &'static str> {
+        let (start, end) = (new.start_ms, new.end_ms);
+        move |held| {
+            if held.iter().any(|b| b.start_ms < end && start < b.end_ms) {
+                Err("taken")
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    #[test]
+    fn threads_racing_for_one_slot_make_one_booking() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        let start = 1_800_000_000_000;
+        let results: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..16)
+                .map(|_| {
+                    let store = store.clone();
+                    s.spawn(move || {
+                        let new = booking(start);
+                        store.book(new.clone(), free(&new)).unwrap()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
+        assert_eq!(results.iter().filter(|r| r.is_err()).count(), 15);
+        let all = store.bookings().unwrap();
+        assert_eq!(all.len(), 1);
+        // Cancelled, the time is free again; moved onto a held time, refused.
+        let first = all[0].id;
+        let other = store.book(
+            booking(start + 3_600_000),
+            free(&booking(start + 3_600_000)),
+        );
+        let other = other.unwrap().unwrap();
+        let refused = store
+            .change_booking(other.id, |b, held| {
+                b.start_ms = start;
+                b.end_ms = start + 3_600_000;
+                free(b)(held)
+            })
+            .unwrap()
+            .unwrap();
+        assert!(refused.is_err());
+        assert_eq!(
+            store.booking(other.id).unwrap().unwrap().start_ms,
+            start + 3_600_000
+        );
+        store
+            .change_booking(first, |b, _| {
+                b.status = BookingStatus::Cancelled;
+                Ok::<_, ()>(())
+            })
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        assert!(
+            store
+                .book(booking(start), free(&booking(start)))
+                .unwrap()
+                .is_ok()
+        );
+        assert!(
+            store
+                .change_booking(999, |_, _| Ok::<_, ()>(()))
+                .unwrap()
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn settings_are_the_defaults_until_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        assert_eq!(
+            store.consultation_settings().unwrap(),
+            ConsultationSettings::default()
+        );
+        let s = ConsultationSettings {
+            enabled: true,
+            slot_minutes: 45,
+            ..Default::default()
+        };
+        let saved = store.put_consultation_settings(&s).unwrap();
+        assert!(saved.updated_at_ms > 0);
+        assert_eq!(store.consultation_settings().unwrap(), saved);
+        store.read_everything().unwrap();
+    }
+}

@@ -1,0 +1,223 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { describeError } from '../api';
+import { toastFailure, toastSuccess } from '../feedback';
+import { buttonStyles, Card, inputClass, labelClass, LoadError, Loading, TabHeading } from '../ui';
+import {
+  blockSlot, byDay, changeConsultation, DAY_KEYS, DAY_NAMES, freeSlots, getSettings, hoursText, LIST_PATH,
+  listConsultations, parseHours, putSettings, SETTINGS_PATH, type Consultation, type ConsultationSettings,
+} from './api';
+
+const dayLabel = (day: string) => {
+  const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+};
+const time = (iso: string) => iso.slice(11, 16);
+const STATUS: Record<Consultation['status'], string> = {
+  booked: 'Booked', confirmed: 'Confirmed', cancelled: 'Cancelled', blocked: 'Blocked',
+};
+
+/** Consultations: the coming ones by day (confirm, move, cancel, block a time) and the settings. */
+export function ConsultationsTab() {
+  return (
+    <section aria-labelledby="consultations-heading">
+      <TabHeading id="consultations-heading" title="Consultations" lead="Consultations visitors booked online, and when they may book." />
+      <Coming />
+      <SettingsForm />
+    </section>
+  );
+}
+
+function Coming() {
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: [LIST_PATH], queryFn: listConsultations });
+  const free = useQuery({ queryKey: ['consultation-free'], queryFn: freeSlots });
+  const [moving, setMoving] = useState<number | undefined>();
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: [LIST_PATH] });
+    void client.invalidateQueries({ queryKey: ['consultation-free'] });
+  };
+  const change = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: { status?: string; start?: string } }) => changeConsultation(id, body),
+    onSuccess: (c) => {
+      toastSuccess(c.status === 'cancelled' ? 'Consultation cancelled' : 'Consultation saved');
+      setMoving(undefined);
+      refresh();
+    },
+    onError: (e) => toastFailure('Could not change the consultation', e),
+  });
+  const block = useMutation({
+    mutationFn: blockSlot,
+    onSuccess: () => {
+      toastSuccess('Time blocked');
+      refresh();
+    },
+    onError: (e) => toastFailure('Could not block the time', e),
+  });
+  const [toBlock, setToBlock] = useState('');
+  if (list.isPending) return <Loading what="consultations" />;
+  if (list.isError) return <LoadError what="consultations" onRetry={() => void list.refetch()} />;
+  const coming = list.data.filter((c) => c.status !== 'cancelled');
+  return (
+    <div className="grid gap-4">
+      {coming.length === 0 ? <Card><p className="text-sm text-stone-600">No consultations coming.</p></Card> : null}
+      {byDay(coming).map(([day, items]) => (
+        <Card key={day}>
+          <h3 className="font-semibold">{dayLabel(day)}</h3>
+          <ul className="mt-3 grid gap-4">
+            {items.map((c) => (
+              <li key={c.id} className="grid gap-2 border-t border-sand-200 pt-3" data-consultation={c.id}>
+                <p>
+                  <span className="font-semibold">{time(c.start)}-{time(c.end)}</span> · {STATUS[c.status]}
+                  {c.status !== 'blocked' ? <> · {c.name}</> : null}
+                </p>
+                {c.status !== 'blocked' ? (
+                  <p className="text-sm">
+                    <a className="underline" href={`tel:${c.phone.replace(/[^\d+]/g, '')}`}>{c.phone}</a> ·{' '}
+                    <a className="underline" href={`mailto:${encodeURIComponent(c.email)}`}>{c.email}</a>
+                    {c.message ? <span className="block text-stone-600">{c.message}</span> : null}
+                  </p>
+                ) : null}
+                <div className="flex flex-wrap gap-2">
+                  {c.status === 'booked' ? (
+                    <button type="button" className={buttonStyles.primary} onClick={() => change.mutate({ id: c.id, body: { status: 'confirmed' } })}>Confirm</button>
+                  ) : null}
+                  {c.status !== 'blocked' ? (
+                    <button type="button" className={buttonStyles.plain} onClick={() => setMoving(moving === c.id ? undefined : c.id)}>Move</button>
+                  ) : null}
+                  <button type="button" className={buttonStyles.plain} onClick={() => change.mutate({ id: c.id, body: { status: 'cancelled' } })}>
+                    {c.status === 'blocked' ? 'Free this time' : 'Cancel'}
+                  </button>
+                </div>
+                {moving === c.id ? (
+                  <label className={labelClass}>
+                    New time
+                    <select
+                      className={inputClass}
+                      defaultValue=""
+                      onChange={(e) => e.currentTarget.value && change.mutate({ id: c.id, body: { start: e.currentTarget.value } })}
+                    >
+                      <option value="">Pick a free time</option>
+                      {(free.data ?? []).map((s) => (
+                        <option key={s.start} value={s.start}>{dayLabel(s.start.slice(0, 10))} {time(s.start)}</option>
+                      ))}
+                    </select>
+                  </label>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ))}
+      <Card>
+        <label className={labelClass}>
+          Block a time (keep it free of visitors)
+          <select className={inputClass} value={toBlock} onChange={(e) => setToBlock(e.currentTarget.value)}>
+            <option value="">Pick a free time</option>
+            {(free.data ?? []).map((s) => (
+              <option key={s.start} value={s.start}>{dayLabel(s.start.slice(0, 10))} {time(s.start)}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className={`${buttonStyles.plain} mt-3`} disabled={!toBlock} onClick={() => { block.mutate(toBlock); setToBlock(''); }}>
+          Block this time
+        </button>
+      </Card>
+    </div>
+  );
+}
+
+function SettingsForm() {
+  const client = useQueryClient();
+  const settings = useQuery({ queryKey: [SETTINGS_PATH], queryFn: getSettings });
+  const [draft, setDraft] = useState<ConsultationSettings | undefined>();
+  const [hours, setHours] = useState<Record<string, string>>({});
+  const [daysOff, setDaysOff] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    if (!settings.data) return;
+    setDraft(settings.data);
+    setHours(Object.fromEntries(DAY_KEYS.map((d) => [d, hoursText(settings.data.weekly[d] ?? [])])));
+    setDaysOff(settings.data.daysOff.join(', '));
+  }, [settings.data]);
+  const save = useMutation({
+    mutationFn: putSettings,
+    onSuccess: (saved) => {
+      setError(undefined);
+      client.setQueryData([SETTINGS_PATH], saved);
+      void client.invalidateQueries({ queryKey: ['consultation-free'] });
+      toastSuccess('Consultation settings saved');
+    },
+    onError: (e) => {
+      setError(describeError(e));
+      toastFailure('Could not save the consultation settings', e);
+    },
+  });
+  if (settings.isPending || !draft) return <Loading what="consultation settings" />;
+  if (settings.isError) return <LoadError what="consultation settings" onRetry={() => void settings.refetch()} />;
+  const set = <K extends keyof ConsultationSettings>(key: K, value: ConsultationSettings[K]) => setDraft({ ...draft, [key]: value });
+  const submit = () => {
+    const weekly = Object.fromEntries(DAY_KEYS.map((d) => [d, parseHours(hours[d] ?? '')])) as ConsultationSettings['weekly'];
+    const off = daysOff.split(',').map((d) => d.trim()).filter(Boolean);
+    save.mutate({ ...draft, weekly, daysOff: off });
+  };
+  return (
+    <Card className="mt-8">
+      <h3 className="font-display text-2xl">When visitors may book</h3>
+      <form className="mt-4 grid gap-4" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <label className="flex items-center gap-3 font-semibold">
+          <input type="checkbox" checked={draft.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />
+          Take bookings online
+        </label>
+        {DAY_KEYS.map((d) => (
+          <label key={d} className={labelClass}>
+            {DAY_NAMES[d]} (for example 11:00-13:00, 15:00-18:00; empty for closed)
+            <input className={inputClass} value={hours[d] ?? ''} onInput={(e) => setHours({ ...hours, [d]: e.currentTarget.value })} />
+          </label>
+        ))}
+        <label className={labelClass}>
+          Length of a consultation
+          <select className={inputClass} value={draft.slotMinutes} onChange={(e) => set('slotMinutes', Number(e.currentTarget.value))}>
+            {[30, 45, 60].map((m) => <option key={m} value={m}>{m} minutes</option>)}
+          </select>
+        </label>
+        <label className={labelClass}>
+          How far ahead visitors may book (days)
+          <input className={inputClass} type="number" min={1} max={365} value={draft.horizonDays} onInput={(e) => set('horizonDays', Number(e.currentTarget.value))} />
+        </label>
+        <label className={labelClass}>
+          Minimum notice (hours)
+          <input className={inputClass} type="number" min={0} max={720} value={draft.noticeHours} onInput={(e) => set('noticeHours', Number(e.currentTarget.value))} />
+        </label>
+        <label className={labelClass}>
+          Days off (dates like 2026-12-25, separated by commas)
+          <input className={inputClass} value={daysOff} onInput={(e) => setDaysOff(e.currentTarget.value)} />
+        </label>
+        <label className={labelClass}>
+          Where
+          <select className={inputClass} value={draft.mode} onChange={(e) => set('mode', e.currentTarget.value as ConsultationSettings['mode'])}>
+            <option value="studio">At the studio</option>
+            <option value="call">On a phone call</option>
+            <option value="video">On a video call</option>
+          </select>
+        </label>
+        {draft.mode === 'video' ? (
+          <label className={labelClass}>
+            Video call link
+            <input className={inputClass} type="url" value={draft.videoLink} onInput={(e) => set('videoLink', e.currentTarget.value)} />
+          </label>
+        ) : null}
+        <label className={labelClass}>
+          Time zone
+          <input className={inputClass} value={draft.timeZone} onInput={(e) => set('timeZone', e.currentTarget.value)} />
+        </label>
+        {error ? <p role="alert" className="text-sm text-red-800">{error}</p> : null}
+        <div className="sticky bottom-0 -mx-5 border-t border-sand-200 bg-white px-5 py-3">
+          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
