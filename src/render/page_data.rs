@@ -13,6 +13,9 @@ use std::collections::BTreeMap;
 /// How many projects the home teaser and the footer show, and the about page's grid.
 const TEASER_PROJECTS: usize = 3;
 const ABOUT_PROJECTS: usize = 4;
+/// How many news items the home page's carousel shows, newest first: the rest stay out of the
+/// page, so that `/` weighs the same after years of news (issue 33).
+pub const HOME_NEWS: usize = 6;
 
 /// What one page shows, inlined in its shell (docs/CONTRACTS.md "Page data").
 #[derive(Serialize)]
@@ -275,7 +278,7 @@ impl Site {
             "home" => {
                 data.hero_slides = Some(&self.slides);
                 data.projects = Some(summaries(TEASER_PROJECTS));
-                data.news = Some(&self.news);
+                data.news = Some(&self.news[..self.news.len().min(HOME_NEWS)]);
             }
             "portfolio" => {
                 data.projects = Some(summaries(usize::MAX));
