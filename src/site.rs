@@ -150,6 +150,34 @@ pub struct SeedTestimonial {
 }
 
 /// The project categories; the portfolio's filters map to them.
+/// The stored category a value of the portfolio's `?category=` shows: the one whose first word it
+/// is (`kitchens`: "Kitchens & Baths"), as ui/src/components/portfolio/portfolioFilter.ts has it.
+pub fn category_of_filter(value: &str) -> Option<&'static str> {
+    CATEGORIES.into_iter().find(|c| {
+        c.split_whitespace()
+            .next()
+            .is_some_and(|first| first.eq_ignore_ascii_case(value))
+    })
+}
+
+/// The portfolio's query parameter for a page of its list after the first (`?page=2`).
+pub const PAGE_PARAM: &str = "page";
+
+/// The address of a view of a route with a query parameter (the portfolio): `path`, then
+/// `name=value` for a filter and `page=n` after the first page, as `Pages::key` looks them up.
+pub fn view_path(path: &str, name: &str, value: Option<&str>, page: usize) -> String {
+    let mut out = path.to_string();
+    let mut sep = '?';
+    if let Some(value) = value {
+        out.push_str(&format!("{sep}{name}={value}"));
+        sep = '&';
+    }
+    if page > 1 {
+        out.push_str(&format!("{sep}{PAGE_PARAM}={page}"));
+    }
+    out
+}
+
 pub const CATEGORIES: [&str; 5] = [
     "Residential",
     "Commercial",

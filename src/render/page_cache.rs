@@ -12,6 +12,7 @@ use super::Renderer;
 use super::page_data::Site;
 use super::shells::{Built, NOT_FOUND_PATH, Rendered, SitemapEntry, Source, Template, json_copy};
 use crate::origin::Origin;
+use crate::site::{PAGE_PARAM, view_path};
 use crate::store::{Project, Store};
 use crate::ui_build::assets::Encoded;
 use anyhow::{Context, Result};
@@ -123,19 +124,31 @@ impl Pages {
     }
 
     /// Where the page a request for `path` with `query` wants is kept: `path`, or for a route with
-    /// a query parameter (the portfolio's `?category=`) its page for the value asked, when that
-    /// value is one of the route's. Anything else in the query changes nothing.
+    /// a query parameter (the portfolio's `?category=`) its view for the value and the page of
+    /// its list (`&page=`) asked, when the route has them; else the nearest view it has (the
+    /// value's first page, or `path`). Anything else in the query changes nothing.
     pub fn key<'a>(&self, path: &'a str, query: Option<&str>) -> Cow<'a, str> {
         let (Some(query), Some(name)) = (query, self.queries.get(path)) else {
             return Cow::Borrowed(path);
         };
         // Decoded as the browser's URLSearchParams reads it, so that both show the same page.
-        let asked = url::form_urlencoded::parse(query.as_bytes())
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| format!("{path}?{name}={value}"));
-        match asked {
-            Some(key) if self.slots.contains_key(&key) => Cow::Owned(key),
-            _ => Cow::Borrowed(path),
+        let mut value = None;
+        let mut page = 1;
+        for (key, v) in url::form_urlencoded::parse(query.as_bytes()) {
+            if key == name.as_str() && value.is_none() {
+                value = Some(v.into_owned());
+            } else if key == PAGE_PARAM && page == 1 {
+                page = v.parse().unwrap_or(1);
+            }
+        }
+        let asked = view_path(path, name, value.as_deref(), page);
+        if self.slots.contains_key(&asked) {
+            return Cow::Owned(asked);
+        }
+        let first = view_path(path, name, value.as_deref(), 1);
+        match self.slots.contains_key(&first) {
+            true => Cow::Owned(first),
+            false => Cow::Borrowed(path),
         }
     }
 

@@ -8,7 +8,7 @@
 use super::page_data::Site;
 use crate::html::escape;
 use crate::pages;
-use crate::site::{ROUTES, Route, project_path};
+use crate::site::{ROUTES, Route, project_path, view_path};
 use crate::store::Project;
 use crate::ui_build::assets::{self, Encoded};
 use anyhow::{Context, Result, bail};
@@ -182,13 +182,25 @@ impl Template {
                 data: false,
             };
             let json = script_safe_json(&site.page_data(&route.page, &records, None))?;
-            // The page per value of its query parameter shares its head and data: only the body,
-            // rendered at that address, differs. Search engines are told of the page alone.
-            for variant in route.variants(&path) {
-                variants.push(source(variant, json.clone()));
-            }
+            // The portfolio per value of its query parameter and per page of its list: the head is
+            // the page's, the body and the projects it inlines are the view's. Search engines are
+            // told of the page alone.
             if let Some(query) = &route.query {
                 queries.insert(path.clone(), query.name.clone());
+                let filters = std::iter::once(None).chain(query.values.iter().map(Some));
+                for value in filters {
+                    let category = value.and_then(|v| crate::site::category_of_filter(v));
+                    for page in 1..=site.portfolio_pages(category) {
+                        let at = view_path(&path, &query.name, value.map(String::as_str), page);
+                        if at == path {
+                            continue;
+                        }
+                        let data = site.portfolio_data(&records, category, page);
+                        let mut view = source(at, script_safe_json(&data)?);
+                        view.data = true;
+                        variants.push(view);
+                    }
+                }
             }
             live_paths.insert(path.clone());
             let mut page = source(path.clone(), json);
