@@ -30,17 +30,6 @@ pub struct RouteQuery {
     pub values: Vec<String>,
 }
 
-impl Route {
-    /// `path` with each value of the route's query parameter: `/portfolio?category=residential`, …
-    pub fn variants<'a>(&'a self, path: &'a str) -> impl Iterator<Item = String> + 'a {
-        self.query.iter().flat_map(move |q| {
-            q.values
-                .iter()
-                .map(move |value| format!("{path}?{}={value}", q.name))
-        })
-    }
-}
-
 #[derive(Debug, Clone, Deserialize)]
 pub struct PageHead {
     pub title: String,
@@ -428,7 +417,12 @@ mod tests {
         assert!(table.find(CASE_STUDY_PATTERN).is_none());
         assert_eq!(table.routes.iter().filter(|r| r.admin).count(), 2);
         let portfolio = table.find("/portfolio").unwrap();
-        let views: Vec<String> = portfolio.variants("/portfolio").collect();
+        let query = portfolio.query.as_ref().unwrap();
+        let views: Vec<String> = query
+            .values
+            .iter()
+            .map(|v| view_path("/portfolio", &query.name, Some(v), 1))
+            .collect();
         assert_eq!(
             views,
             [
@@ -438,6 +432,16 @@ mod tests {
                 "/portfolio?category=kitchens"
             ]
         );
+        assert_eq!(
+            view_path("/portfolio", "category", Some("kitchens"), 2),
+            "/portfolio?category=kitchens&page=2"
+        );
+        assert_eq!(
+            view_path("/portfolio", "category", None, 3),
+            "/portfolio?page=3"
+        );
+        assert_eq!(category_of_filter("kitchens"), Some("Kitchens & Baths"));
+        assert_eq!(category_of_filter("nothing"), None);
         assert_eq!(table.routes.iter().filter(|r| r.query.is_some()).count(), 1);
     }
 
