@@ -152,23 +152,26 @@ export function PortfolioExplorer({ items, selected, view, random = Math.random 
             </ul>
           ) : null}
           {view && view.pages > 1 && (
-            <nav aria-label="Portfolio pages" className="mt-14 flex flex-wrap items-center justify-between gap-4">
-              {view.page > 1 ? (
-                <Link to={filterHref(selected, view.page - 1)} rel="prev" className="btn btn-outline">
-                  Previous projects
-                </Link>
-              ) : (
-                <span />
-              )}
-              <p className="text-sm text-stone-600">
+            <nav
+              aria-label="Portfolio pages"
+              className="mt-14 grid grid-cols-2 items-center gap-4 sm:flex sm:justify-between"
+            >
+              <p className="col-span-2 text-center text-sm text-stone-600 sm:order-2">
                 Page {view.page} of {view.pages}
               </p>
-              {view.page < view.pages ? (
-                <Link to={filterHref(selected, view.page + 1)} rel="next" className="btn btn-outline">
-                  More projects
+              {view.page > 1 ? (
+                <Link to={filterHref(selected, view.page - 1)} rel="prev" className="btn btn-outline sm:order-1">
+                  Previous<span className="sr-only"> page of projects</span>
                 </Link>
               ) : (
-                <span />
+                <span className="sm:order-1" />
+              )}
+              {view.page < view.pages ? (
+                <Link to={filterHref(selected, view.page + 1)} rel="next" className="btn btn-outline sm:order-3">
+                  Next<span className="sr-only"> page of projects</span>
+                </Link>
+              ) : (
+                <span className="sm:order-3" />
               )}
             </nav>
           )}
