@@ -30,17 +30,6 @@ pub struct RouteQuery {
     pub values: Vec<String>,
 }
 
-impl Route {
-    /// `path` with each value of the route's query parameter: `/portfolio?category=residential`, …
-    pub fn variants<'a>(&'a self, path: &'a str) -> impl Iterator<Item = String> + 'a {
-        self.query.iter().flat_map(move |q| {
-            q.values
-                .iter()
-                .map(move |value| format!("{path}?{}={value}", q.name))
-        })
-    }
-}
-
 #[derive(Debug, Clone, Deserialize)]
 pub struct PageHead {
     pub title: String,
@@ -150,6 +139,34 @@ pub struct SeedTestimonial {
 }
 
 /// The project categories; the portfolio's filters map to them.
+/// The stored category a value of the portfolio's `?category=` shows: the one whose first word it
+/// is (`kitchens`: "Kitchens & Baths"), as ui/src/components/portfolio/portfolioFilter.ts has it.
+pub fn category_of_filter(value: &str) -> Option<&'static str> {
+    CATEGORIES.into_iter().find(|c| {
+        c.split_whitespace()
+            .next()
+            .is_some_and(|first| first.eq_ignore_ascii_case(value))
+    })
+}
+
+/// The portfolio's query parameter for a page of its list after the first (`?page=2`).
+pub const PAGE_PARAM: &str = "page";
+
+/// The address of a view of a route with a query parameter (the portfolio): `path`, then
+/// `name=value` for a filter and `page=n` after the first page, as `Pages::key` looks them up.
+pub fn view_path(path: &str, name: &str, value: Option<&str>, page: usize) -> String {
+    let mut out = path.to_string();
+    let mut sep = '?';
+    if let Some(value) = value {
+        out.push_str(&format!("{sep}{name}={value}"));
+        sep = '&';
+    }
+    if page > 1 {
+        out.push_str(&format!("{sep}{PAGE_PARAM}={page}"));
+    }
+    out
+}
+
 pub const CATEGORIES: [&str; 5] = [
     "Residential",
     "Commercial",
@@ -410,7 +427,12 @@ mod tests {
         assert!(table.find(CASE_STUDY_PATTERN).is_none());
         assert_eq!(table.routes.iter().filter(|r| r.admin).count(), 2);
         let portfolio = table.find("/portfolio").unwrap();
-        let views: Vec<String> = portfolio.variants("/portfolio").collect();
+        let query = portfolio.query.as_ref().unwrap();
+        let views: Vec<String> = query
+            .values
+            .iter()
+            .map(|v| view_path("/portfolio", &query.name, Some(v), 1))
+            .collect();
         assert_eq!(
             views,
             [
@@ -420,6 +442,16 @@ mod tests {
                 "/portfolio?category=kitchens"
             ]
         );
+        assert_eq!(
+            view_path("/portfolio", "category", Some("kitchens"), 2),
+            "/portfolio?category=kitchens&page=2"
+        );
+        assert_eq!(
+            view_path("/portfolio", "category", None, 3),
+            "/portfolio?page=3"
+        );
+        assert_eq!(category_of_filter("kitchens"), Some("Kitchens & Baths"));
+        assert_eq!(category_of_filter("nothing"), None);
         assert_eq!(table.routes.iter().filter(|r| r.query.is_some()).count(), 1);
     }
 

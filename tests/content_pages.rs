@@ -515,8 +515,13 @@ async fn pages_stay_small_with_107_projects() {
     // Issue 22's limit for the whole rendered page: body, head and its inlined data.
     assert!(home <= 14 * 1024, "/ is {home} bytes");
     assert!(portfolio <= 40 * 1024, "/portfolio is {portfolio} bytes");
+    // The portfolio sends its first page of 24; the rest are its pages `?page=2` to `?page=5`.
     let data = inlined(&server.get("/portfolio").await.text().await.unwrap());
-    assert_eq!(data["projects"].as_array().unwrap().len(), 107);
+    assert_eq!(data["projects"].as_array().unwrap().len(), 24);
+    assert_eq!(data["portfolio"]["total"], 107);
+    assert_eq!(data["portfolio"]["pages"], 5);
+    let last = inlined(&server.get("/portfolio?page=5").await.text().await.unwrap());
+    assert_eq!(last["projects"].as_array().unwrap().len(), 107 - 4 * 24);
     assert_eq!(
         server.get("/portfolio/residence-number-99").await.status(),
         200

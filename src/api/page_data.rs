@@ -1,5 +1,5 @@
-//! `GET /api/page-data?path=…`: a page's data for client-side navigation, exactly as its shell
-//! inlines it, from the copies rendered with the pages (never built per request).
+//! `GET /api/page-data?path=…`: a page's data for client-side navigation (a portfolio view's path
+//! with its query), exactly as its shell inlines it, from the copies rendered with the pages (never built per request).
 
 use super::error_response;
 use crate::app::App;
@@ -28,7 +28,13 @@ fn answer(app: &App, path: Option<&str>, headers: &HeaderMap) -> Response {
         return error_response(StatusCode::BAD_REQUEST, "path is required");
     };
     let pages = app.shells.pages();
-    if let Some(data) = pages.data(path) {
+    // A view of the portfolio is asked with its query (`/portfolio?category=kitchens&page=2`).
+    let (path, query) = match path.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (path, None),
+    };
+    let key = pages.key(path, query);
+    if let Some(data) = pages.data(&key) {
         let mut res = data.respond(headers, StatusCode::OK);
         let h = res.headers_mut();
         h.insert(

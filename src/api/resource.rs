@@ -47,13 +47,18 @@ pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(warp::get())
         .and(admin())
         .and(app_())
-        .and_then(|_: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let (all, versions) =
-                blocking(move || Ok((store.list::<R::Record>()?, store.versions::<R::Record>()?)))
-                    .await?;
-            Ok::<_, Rejection>(list_response::<R>(all, &versions))
-        });
+        .and(warp::query::<HashMap<String, String>>())
+        .and_then(
+            |_: AdminIdentity, app: Arc<App>, query: HashMap<String, String>| async move {
+                let page = page_query(&query)?;
+                let store = app.store.clone();
+                let (all, versions) = blocking(move || {
+                    Ok((store.list::<R::Record>()?, store.versions::<R::Record>()?))
+                })
+                .await?;
+                Ok::<_, Rejection>(list_response::<R>(all, &versions, page))
+            },
+        );
 
     let create = base()
         .and(warp::path::end())
@@ -145,7 +150,7 @@ pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
                 })
                 .await?;
                 let all = all.map_err(refusal::<R>)?;
-                Ok::<_, Rejection>(list_response::<R>(all, &versions))
+                Ok::<_, Rejection>(list_response::<R>(all, &versions, None))
             },
         );
 
@@ -203,15 +208,57 @@ impl<R: Resource> History for Versions<R> {
     }
 }
 
-fn list_response<R: Resource>(all: Vec<R::Record>, versions: &HashMap<u64, u64>) -> Response {
-    let body: Vec<Value> = all
+/// The most records one page of a list holds.
+const MAX_LIMIT: usize = 1000;
+
+/// `?offset=M&limit=N` of a list call, when either is given: (offset, limit).
+fn page_query(raw: &HashMap<String, String>) -> Result<Option<(usize, usize)>, ApiError> {
+    let number = |name: &str, max: usize| -> Result<Option<usize>, ApiError> {
+        raw.get(name)
+            .map(|v| {
+                v.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| *n <= max)
+                    .ok_or_else(|| {
+                        ApiError::bad_request(format!(
+                            "{name} must be a whole number from 0 to {max}"
+                        ))
+                    })
+            })
+            .transpose()
+    };
+    let limit = number("limit", MAX_LIMIT)?;
+    let offset = number("offset", usize::MAX)?;
+    Ok((limit.is_some() || offset.is_some())
+        .then(|| (offset.unwrap_or(0), limit.unwrap_or(MAX_LIMIT))))
+}
+
+/// The list as SPEC's plain array, or one page of it, `{items, total, offset, limit}`, when
+/// `page` (offset, limit) was asked for (a panel tab opens on its first page at any length).
+fn list_response<R: Resource>(
+    all: Vec<R::Record>,
+    versions: &HashMap<u64, u64>,
+    page: Option<(usize, usize)>,
+) -> Response {
+    let total = all.len();
+    let (offset, limit) = page.unwrap_or((0, usize::MAX));
+    let items: Vec<Value> = all
         .into_iter()
+        .skip(offset)
+        .take(limit)
         .map(|r| {
             let version = versions.get(&r.id()).copied().unwrap_or(1);
             versioned(&R::Json::from(r), version)
         })
         .collect();
-    json_response(StatusCode::OK, &body)
+    match page {
+        None => json_response(StatusCode::OK, &items),
+        Some(_) => json_response(
+            StatusCode::OK,
+            &serde_json::json!({ "items": items, "total": total, "offset": offset, "limit": limit }),
+        ),
+    }
 }
 
 /// A refused write as the client sees it.

@@ -80,7 +80,7 @@ fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) ->
         "" => "/",
         trimmed => trimmed,
     };
-    let Some(path) = (if pages.get(asked).is_some() {
+    let Some(path) = (if pages.contains(asked) {
         Some(asked)
     } else {
         pages.redirect(asked)

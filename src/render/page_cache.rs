@@ -10,8 +10,9 @@
 
 use super::Renderer;
 use super::page_data::Site;
-use super::shells::{Built, Lookups, NOT_FOUND_PATH, Rendered, SitemapEntry, Source, Template};
+use super::shells::{Built, NOT_FOUND_PATH, Rendered, SitemapEntry, Source, Template, json_copy};
 use crate::origin::Origin;
+use crate::site::{PAGE_PARAM, view_path};
 use crate::store::{Project, Store};
 use crate::ui_build::assets::Encoded;
 use anyhow::{Context, Result};
@@ -21,94 +22,159 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, RwLock, mpsc};
 use std::time::{Duration, Instant};
 
-/// Every page's finished shell and data, the not-found page, the former slugs and the sitemap.
+/// One page and what is made of it, each once and only when needed: its body rendered (by the
+/// worker), its empty shell (when a request cannot wait for the body), its data's JSON copy. A
+/// page whose source a write did not change keeps its slot, so nothing of it is made again.
+pub(super) struct Slot {
+    source: Source,
+    rendered: OnceLock<Arc<Rendered>>,
+    shell: OnceLock<Arc<Rendered>>,
+    data: OnceLock<Arc<Encoded>>,
+    /// Its render failed (it is served as its shell): the next set of pages tries it again.
+    failed: AtomicBool,
+}
+
+impl Slot {
+    fn new(source: Source) -> Slot {
+        Slot {
+            source,
+            rendered: OnceLock::new(),
+            shell: OnceLock::new(),
+            data: OnceLock::new(),
+            failed: AtomicBool::new(false),
+        }
+    }
+
+    fn waiting(&self) -> bool {
+        self.source.render && self.rendered.get().is_none()
+    }
+}
+
+/// Every page's finished bytes and data, the not-found page, the former slugs and the sitemap.
 pub struct Pages {
-    by_path: HashMap<String, Arc<Rendered>>,
+    template: Arc<Template>,
+    slots: HashMap<String, Arc<Slot>>,
     /// The pages shown differently per value of a query parameter, with that parameter's name
-    /// (`/portfolio` and `category`): each value's page is in `by_path` as `path?name=value`.
+    /// (`/portfolio` and `category`): each value's page is a slot as `path?name=value`.
     queries: HashMap<String, String>,
-    data_by_path: HashMap<String, Arc<Encoded>>,
     redirects: HashMap<String, String>,
     sitemap: Vec<SitemapEntry>,
     founder_path: String,
-    not_found: Arc<Rendered>,
-    /// What the server renders, in order: the fixed routes, the not-found page, the projects.
-    sources: Vec<Source>,
-    /// The same pages with their bodies rendered, each set once its render is done.
-    rendered: HashMap<String, OnceLock<Arc<Rendered>>>,
+    /// The pages whose bodies this set renders, in order: those new or changed since the set
+    /// before, and those the set before had not rendered yet.
+    to_render: Vec<Arc<Slot>>,
+    not_found: Arc<Slot>,
+    /// Pages a request is waiting for: rendered before the rest.
+    wanted: Mutex<Vec<Arc<Slot>>>,
     /// Set when newer pages replace these: their renders stop.
     superseded: AtomicBool,
-    /// Whether every source has had its turn (rendered or failed).
+    /// Whether every page to render has had its turn (rendered or failed).
     done: (Mutex<bool>, Condvar),
 }
 
 impl Pages {
-    /// A new set of pages, each as its shell; the worker renders the bodies of its sources in
-    /// their order.
-    pub(super) fn new(built: Built) -> Pages {
+    /// A new set of pages from `built`, keeping each page of `before` whose source is unchanged
+    /// (and rendered, unless its render failed); the worker renders the others in their order.
+    pub(super) fn new(template: Arc<Template>, built: Built, before: Option<&Pages>) -> Pages {
         let Built {
-            lookups,
+            first,
+            not_found,
+            rest,
+            queries,
+            redirects,
             sitemap,
             founder_path,
-            not_found,
-            sources,
         } = built;
-        let Lookups {
-            by_path,
-            queries,
-            data_by_path,
-            redirects,
-        } = lookups;
-        let rendered = sources
-            .iter()
-            .map(|s| (s.path.clone(), OnceLock::new()))
-            .collect();
+        let mut slots = HashMap::with_capacity(first.len() + rest.len() + 1);
+        let mut to_render = Vec::new();
+        let mut keep = |source: Source| {
+            let kept = before
+                .and_then(|b| b.slots.get(&source.path))
+                .filter(|old| old.source == source && !old.failed.load(Ordering::Relaxed))
+                .cloned();
+            let slot = kept.unwrap_or_else(|| Arc::new(Slot::new(source)));
+            if slot.waiting() {
+                to_render.push(slot.clone());
+            }
+            slots.insert(slot.source.path.clone(), slot.clone());
+            slot
+        };
+        // The fixed routes first: they are what most visitors and crawlers ask for.
+        first.into_iter().for_each(|s| {
+            keep(s);
+        });
+        let not_found = keep(not_found);
+        rest.into_iter().for_each(|s| {
+            keep(s);
+        });
+        let done = to_render.is_empty();
         Pages {
-            by_path,
+            template,
+            slots,
             queries,
-            data_by_path,
             redirects,
             sitemap,
             founder_path,
+            to_render,
             not_found,
-            sources,
-            rendered,
+            wanted: Mutex::new(Vec::new()),
             superseded: AtomicBool::new(false),
-            done: (Mutex::new(false), Condvar::new()),
+            done: (Mutex::new(done), Condvar::new()),
         }
     }
 
     /// Where the page a request for `path` with `query` wants is kept: `path`, or for a route with
-    /// a query parameter (the portfolio's `?category=`) its page for the value asked, when that
-    /// value is one of the route's. Anything else in the query changes nothing.
+    /// a query parameter (the portfolio's `?category=`) its view for the value and the page of
+    /// its list (`&page=`) asked, when the route has them; else the nearest view it has (the
+    /// value's first page, or `path`). Anything else in the query changes nothing.
     pub fn key<'a>(&self, path: &'a str, query: Option<&str>) -> Cow<'a, str> {
         let (Some(query), Some(name)) = (query, self.queries.get(path)) else {
             return Cow::Borrowed(path);
         };
         // Decoded as the browser's URLSearchParams reads it, so that both show the same page.
-        let asked = url::form_urlencoded::parse(query.as_bytes())
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| format!("{path}?{name}={value}"));
-        match asked {
-            Some(key) if self.by_path.contains_key(&key) => Cow::Owned(key),
-            _ => Cow::Borrowed(path),
+        let mut value = None;
+        let mut page = 1;
+        for (key, v) in url::form_urlencoded::parse(query.as_bytes()) {
+            if key == name.as_str() && value.is_none() {
+                value = Some(v.into_owned());
+            } else if key == PAGE_PARAM && page == 1 {
+                page = v.parse().unwrap_or(1);
+            }
+        }
+        let asked = view_path(path, name, value.as_deref(), page);
+        if self.slots.contains_key(&asked) {
+            return Cow::Owned(asked);
+        }
+        let first = view_path(path, name, value.as_deref(), 1);
+        match self.slots.contains_key(&first) {
+            true => Cow::Owned(first),
+            false => Cow::Borrowed(path),
         }
     }
 
-    /// The page at `path` (a key of [`Pages::key`]): with its body when rendered, else its shell.
+    /// Whether a page is kept at `path` (a key of [`Pages::key`]).
+    pub fn contains(&self, path: &str) -> bool {
+        self.slots.contains_key(path)
+    }
+
+    /// The page at `path` (a key of [`Pages::key`]): with its body when rendered, else its shell
+    /// (made on the first request that cannot wait: see [`Pages::pending`]).
     pub fn get(&self, path: &str) -> Option<&Arc<Rendered>> {
-        self.rendered
-            .get(path)
-            .and_then(OnceLock::get)
-            .or_else(|| self.by_path.get(path))
+        self.slots.get(path).map(|slot| self.page(slot))
+    }
+
+    fn page<'a>(&self, slot: &'a Slot) -> &'a Arc<Rendered> {
+        match slot.rendered.get() {
+            Some(page) => page,
+            None => slot
+                .shell
+                .get_or_init(|| Arc::new(self.template.render_source(&slot.source, None))),
+        }
     }
 
     /// The not-found page, with its body when rendered.
     pub fn not_found(&self) -> &Arc<Rendered> {
-        self.rendered
-            .get(NOT_FOUND_PATH)
-            .and_then(OnceLock::get)
-            .unwrap_or(&self.not_found)
+        self.page(&self.not_found)
     }
 
     /// Waits until every page has had its render (tests, and the first pages at start-up); whether
@@ -125,21 +191,28 @@ impl Pages {
     /// Whether the page at `path` (or the not-found page, for `None`) is still waiting for its
     /// render: a request for it then waits with [`Pages::wait_page`] rather than take the shell.
     pub fn pending(&self, path: Option<&str>) -> bool {
-        let cell = self.rendered.get(path.unwrap_or(NOT_FOUND_PATH));
-        cell.is_some_and(|c| c.get().is_none())
-            && !*self.done.0.lock().unwrap_or_else(|p| p.into_inner())
+        let slot = self.slots.get(path.unwrap_or(NOT_FOUND_PATH));
+        slot.is_some_and(|s| s.waiting()) && !*self.done.0.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Waits (blocking: never on a request thread) until the page at `path` (the not-found page
-    /// for `None`) has had its render, the set is done, or `timeout` passes.
+    /// for `None`) has had its render, the set is done, or `timeout` passes. The worker renders
+    /// that page next.
     pub fn wait_page(&self, path: Option<&str>, timeout: Duration) {
-        let Some(cell) = self.rendered.get(path.unwrap_or(NOT_FOUND_PATH)) else {
+        let Some(slot) = self.slots.get(path.unwrap_or(NOT_FOUND_PATH)) else {
             return;
         };
+        if !slot.waiting() {
+            return;
+        }
+        self.wanted
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(slot.clone());
         let (lock, ready) = &self.done;
         let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
         let _ = ready
-            .wait_timeout_while(guard, timeout, |done| !*done && cell.get().is_none())
+            .wait_timeout_while(guard, timeout, |done| !*done && slot.waiting())
             .unwrap_or_else(|p| p.into_inner());
     }
 
@@ -157,7 +230,11 @@ impl Pages {
 
     /// The page's data as JSON (with its compressed copies and ETag).
     pub fn data(&self, path: &str) -> Option<&Arc<Encoded>> {
-        self.data_by_path.get(path)
+        let slot = self.slots.get(path).filter(|s| s.source.data)?;
+        Some(
+            slot.data
+                .get_or_init(|| Arc::new(json_copy(&slot.source.json))),
+        )
     }
 
     /// Where a former address of a page now is.
@@ -172,6 +249,24 @@ impl Pages {
     /// The founder's page as rendered (`/anjali-rao`).
     pub fn founder_path(&self) -> &str {
         &self.founder_path
+    }
+
+    /// The next page to render: one a request waits for, else the next in order not rendered yet.
+    fn next(&self, at: &mut usize) -> Option<Arc<Slot>> {
+        let wanted = {
+            let mut wanted = self.wanted.lock().unwrap_or_else(|p| p.into_inner());
+            std::mem::take(&mut *wanted)
+        };
+        if let Some(slot) = wanted.into_iter().find(|s| s.waiting()) {
+            return Some(slot);
+        }
+        while let Some(slot) = self.to_render.get(*at) {
+            *at += 1;
+            if slot.waiting() {
+                return Some(slot.clone());
+            }
+        }
+        None
     }
 }
 
@@ -190,6 +285,8 @@ pub struct Shells {
     /// write never replaces one that loaded after it.
     asked: AtomicU64,
     included: Mutex<u64>,
+    /// How many page bodies the worker has rendered since start (renders per write, in tests).
+    renders: Arc<AtomicU64>,
 }
 
 impl Shells {
@@ -210,14 +307,12 @@ impl Shells {
         renderer: Renderer,
     ) -> Result<Shells> {
         let template = Arc::new(Template::parse(index_html)?);
-        let pages = Arc::new(Pages::new(template.render_all(&Site::load(
-            store,
-            &origin.for_pages(store)?,
-            None,
-        )?)?));
+        let built = template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?;
+        let pages = Arc::new(Pages::new(template.clone(), built, None));
         let renderer = Arc::new(renderer);
+        let renders = Arc::new(AtomicU64::new(0));
         let (worker, queue) = mpsc::channel::<Arc<Pages>>();
-        let (template_, renderer_) = (template.clone(), renderer.clone());
+        let (renderer_, renders_) = (renderer.clone(), renders.clone());
         std::thread::Builder::new()
             .name("render-pages".into())
             .spawn(move || {
@@ -227,7 +322,7 @@ impl Shells {
                         pages.finish_rendering();
                         pages = newer;
                     }
-                    render_bodies(&template_, &renderer_, &pages);
+                    render_bodies(&renderer_, &pages, &renders_);
                 }
             })
             .context("starting the page render worker")?;
@@ -242,7 +337,13 @@ impl Shells {
             worker: Mutex::new(worker),
             asked: AtomicU64::new(0),
             included: Mutex::new(0),
+            renders,
         })
+    }
+
+    /// How many page bodies have been rendered since start.
+    pub fn renders(&self) -> u64 {
+        self.renders.load(Ordering::SeqCst)
     }
 
     pub fn pages(&self) -> Arc<Pages> {
@@ -252,9 +353,11 @@ impl Shells {
         }
     }
 
-    /// Re-renders every page from the store; called after each admin write, once it has committed.
-    /// When it returns, the live pages include that write: concurrent calls are ordered, and a call
-    /// whose write a later load already included returns without rendering again.
+    /// Reads the site again after an admin write, once it has committed, and swaps in the new set
+    /// of pages: a page whose source (head, data, tags) is unchanged keeps its finished bytes, the
+    /// others are rendered in the background (a request for one waits for it). When it returns,
+    /// the live pages include that write: concurrent calls are ordered, and a call whose write a
+    /// later load already included returns without loading again.
     pub fn refresh(&self, store: &Store) -> Result<()> {
         let ticket = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
         let mut included = self.included.lock().unwrap_or_else(|p| p.into_inner());
@@ -271,9 +374,13 @@ impl Shells {
 
     fn swap_in(&self, store: &Store) -> Result<()> {
         let origin = self.origin.for_pages(store)?;
+        let built = self
+            .template
+            .render_all(&Site::load(store, &origin, None)?)?;
         let pages = Arc::new(Pages::new(
-            self.template
-                .render_all(&Site::load(store, &origin, None)?)?,
+            self.template.clone(),
+            built,
+            Some(&self.pages()),
         ));
         let old = {
             let mut guard = self.current.write().unwrap_or_else(|p| p.into_inner());
@@ -301,22 +408,25 @@ impl Shells {
     }
 }
 
-/// Renders the body of every page of `pages` in turn, unless newer pages replace them meanwhile.
-fn render_bodies(template: &Template, renderer: &Renderer, pages: &Pages) {
+/// Renders the body of every page of `pages` that waits for one, those a request asks for first,
+/// unless newer pages replace them meanwhile. A page whose render fails gets its shell.
+fn render_bodies(renderer: &Renderer, pages: &Pages, renders: &AtomicU64) {
     let started = Instant::now();
     let mut count = 0;
-    for source in &pages.sources {
+    let mut at = 0;
+    while let Some(slot) = pages.next(&mut at) {
         if pages.superseded.load(Ordering::Relaxed) {
             break;
         }
-        let Some(body) = renderer.body(&source.path, &source.json) else {
-            continue;
-        };
-        if let Some(cell) = pages.rendered.get(&source.path) {
-            let _ = cell.set(Arc::new(template.render_source(source, Some(&body))));
-            pages.page_rendered();
-            count += 1;
+        let body = renderer.body(&slot.source.path, &slot.source.json);
+        renders.fetch_add(1, Ordering::SeqCst);
+        if body.is_none() {
+            slot.failed.store(true, Ordering::Relaxed);
         }
+        let page = pages.template.render_source(&slot.source, body.as_deref());
+        let _ = slot.rendered.set(Arc::new(page));
+        pages.page_rendered();
+        count += 1;
     }
     if count > 0 {
         tracing::debug!(

@@ -13,6 +13,11 @@ use std::collections::BTreeMap;
 /// How many projects the home teaser and the footer show, and the about page's grid.
 const TEASER_PROJECTS: usize = 3;
 const ABOUT_PROJECTS: usize = 4;
+/// How many news items the home page's carousel shows, newest first: the rest stay out of the
+/// page, so that `/` weighs the same after years of news (issue 33).
+pub const HOME_NEWS: usize = 6;
+/// How many projects one page of the portfolio shows (issue 33: its first HTML stays small).
+pub const PORTFOLIO_PAGE: usize = 24;
 
 /// What one page shows, inlined in its shell (docs/CONTRACTS.md "Page data").
 #[derive(Serialize)]
@@ -36,6 +41,17 @@ pub struct PageData<'a> {
     pub testimonials: Option<&'a [PublicTestimonial]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project: Option<ProjectJson>,
+    /// On the portfolio: which page of its (filtered) list `projects` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub portfolio: Option<PortfolioView>,
+}
+
+/// One page of the portfolio's list: `page` of `pages` (from 1), of `total` projects.
+#[derive(Serialize)]
+pub struct PortfolioView {
+    pub page: usize,
+    pub pages: usize,
+    pub total: usize,
 }
 
 #[derive(Serialize)]
@@ -250,12 +266,49 @@ impl Site {
     }
 
     /// The data of a page of kind `page` (routes.json's `page`) showing the page records
-    /// `records` (besides `site`); `project` on a case study.
+    /// `records` (besides `site`); `project` on a case study. The portfolio's is its first page of
+    /// every project ([`Site::portfolio_data`]).
     pub(super) fn page_data<'a>(
         &'a self,
         page: &str,
         records: &[&str],
         project: Option<&'a Project>,
+    ) -> PageData<'a> {
+        self.view_data(page, records, project, None, 1)
+    }
+
+    /// The published projects of `category` (all for `None`), in order.
+    fn in_category<'a>(&'a self, category: Option<&'a str>) -> impl Iterator<Item = &'a Project> {
+        self.published
+            .iter()
+            .filter(move |p| category.is_none_or(|c| p.category == c))
+    }
+
+    /// How many pages the portfolio's list of `category` (all for `None`) has: at least one.
+    pub(super) fn portfolio_pages(&self, category: Option<&str>) -> usize {
+        self.in_category(category)
+            .count()
+            .div_ceil(PORTFOLIO_PAGE)
+            .max(1)
+    }
+
+    /// The portfolio's data at page `page` of the projects of `category` (all for `None`).
+    pub(super) fn portfolio_data<'a>(
+        &'a self,
+        records: &[&str],
+        category: Option<&'a str>,
+        page: usize,
+    ) -> PageData<'a> {
+        self.view_data("portfolio", records, None, category, page)
+    }
+
+    fn view_data<'a>(
+        &'a self,
+        page: &str,
+        records: &[&str],
+        project: Option<&'a Project>,
+        category: Option<&'a str>,
+        at: usize,
     ) -> PageData<'a> {
         let summaries = |n: usize| -> Vec<ProjectSummary<'a>> {
             self.published.iter().take(n).map(summary).collect()
@@ -276,15 +329,30 @@ impl Site {
             news: None,
             testimonials: None,
             project: None,
+            portfolio: None,
         };
         match page {
             "home" => {
                 data.hero_slides = Some(&self.slides);
                 data.projects = Some(summaries(TEASER_PROJECTS));
-                data.news = Some(&self.news);
+                data.news = Some(&self.news[..self.news.len().min(HOME_NEWS)]);
             }
             "portfolio" => {
-                data.projects = Some(summaries(usize::MAX));
+                let total = self.in_category(category).count();
+                let pages = self.portfolio_pages(category);
+                let at = at.clamp(1, pages);
+                data.projects = Some(
+                    self.in_category(category)
+                        .skip((at - 1) * PORTFOLIO_PAGE)
+                        .take(PORTFOLIO_PAGE)
+                        .map(summary)
+                        .collect(),
+                );
+                data.portfolio = Some(PortfolioView {
+                    page: at,
+                    pages,
+                    total,
+                });
                 data.testimonials = Some(&self.testimonials);
             }
             "about" => data.projects = Some(summaries(ABOUT_PROJECTS)),

@@ -8,7 +8,7 @@
 use super::page_data::Site;
 use crate::html::escape;
 use crate::pages;
-use crate::site::{ROUTES, Route, project_path};
+use crate::site::{ROUTES, Route, project_path, view_path};
 use crate::store::Project;
 use crate::ui_build::assets::{self, Encoded};
 use anyhow::{Context, Result, bail};
@@ -40,15 +40,6 @@ pub struct Rendered {
     pub(super) _sendfile: crate::zerocopy::Registered,
 }
 
-/// What a request's path is looked up in: each page's shell (with the pages of a route's query
-/// values), the pages' data, and the former addresses.
-pub(super) struct Lookups {
-    pub by_path: HashMap<String, Arc<Rendered>>,
-    pub queries: HashMap<String, String>,
-    pub data_by_path: HashMap<String, Arc<Encoded>>,
-    pub redirects: HashMap<String, String>,
-}
-
 /// A page search engines are told about.
 pub struct SitemapEntry {
     pub path: String,
@@ -56,25 +47,35 @@ pub struct SitemapEntry {
     pub lastmod: Option<String>,
 }
 
-/// Every page of a site as its shell, what the live `Pages` (page_cache.rs) are made of: the
-/// lookups, the sitemap, the founder page's path, the not-found page, and what the worker renders
-/// the bodies of, in order.
+/// Every page of a site as what it is made of, what the live `Pages` (page_cache.rs) are made of:
+/// the pages (the order the worker renders them in), the routes with a query parameter, the former
+/// addresses, the sitemap and the founder page's path. Nothing here is rendered or compressed yet:
+/// the page cache does that for the pages whose source changed.
 pub(super) struct Built {
-    pub lookups: Lookups,
+    /// The fixed routes: what most visitors and crawlers ask for, rendered first.
+    pub first: Vec<Source>,
+    pub not_found: Source,
+    /// The query parameter's pages, the projects, the admin pages.
+    pub rest: Vec<Source>,
+    pub queries: HashMap<String, String>,
+    pub redirects: HashMap<String, String>,
     pub sitemap: Vec<SitemapEntry>,
     pub founder_path: String,
-    pub not_found: Arc<Rendered>,
-    pub sources: Vec<Source>,
 }
 
-/// One page to render: its path, head, data and the tags it adds after the build's head (the
-/// page-scripts template and, on `/`, the hero photograph's preload), as its shell has them.
-#[derive(Clone)]
+/// One page: its path, head, data and the tags it adds after the build's head (the page-scripts
+/// template and, on `/`, the hero photograph's preload), as its shell has them. Two equal sources
+/// make the same bytes, which is how the page cache knows what a write changed.
+#[derive(Clone, PartialEq)]
 pub(super) struct Source {
     pub(super) path: String,
     head: Head,
     pub(super) json: Arc<str>,
     page_tags: String,
+    /// Whether the server renders its body (the admin pages stay rendered in the browser).
+    pub(super) render: bool,
+    /// Whether `GET /api/page-data` serves its data.
+    pub(super) data: bool,
 }
 
 /// The built `index.html`, cut at its markers.
@@ -92,7 +93,7 @@ pub(super) struct Template {
 }
 
 /// What goes into a page's `<head>` besides the build's own tags.
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 struct Head {
     /// The whole `<title>`, studio name included.
     title: String,
@@ -135,19 +136,18 @@ impl Template {
     pub(super) fn render_all(&self, site: &Site) -> Result<Built> {
         let name = site.studio_name();
         let studio_ld = site.studio_ld();
-        let mut by_path = HashMap::new();
-        let mut data_by_path = HashMap::new();
+        let mut fixed = Vec::new();
+        let mut admin = Vec::new();
         let mut sitemap = Vec::new();
-        let mut sources = Vec::new();
         let mut variants = Vec::new();
         let mut queries = HashMap::new();
+        let mut live_paths = HashSet::new();
         // The home page's first slide is its largest paint: the browser fetches it with the script.
         let hero = site.slides.first().map_or_else(String::new, |s| {
             crate::media::preload_tag(&s.image_url, site.images.get(&s.image_url))
         });
         for (path, route) in ROUTES.pages(&site.founder.slug) {
             let records = pages::records_of(route);
-            let json = script_safe_json(&site.page_data(&route.page, &records, None))?;
             let own = records.first().copied();
             let head = Head {
                 title: format!(
@@ -173,47 +173,54 @@ impl Template {
             if path == "/" {
                 page_tags.push_str(&hero);
             }
-            let source = Source {
-                path: path.clone(),
-                head,
+            let source = |path: String, json: String| Source {
+                path,
+                head: head.clone(),
                 json: json.into(),
-                page_tags,
+                page_tags: page_tags.clone(),
+                render: !route.admin,
+                data: false,
             };
-            by_path.insert(path.clone(), Arc::new(self.render_source(&source, None)));
-            // The page per value of its query parameter shares its head and data: only the body,
-            // rendered at that address, differs. Search engines are told of the page alone.
-            for variant in route.variants(&path) {
-                let source = Source {
-                    path: variant,
-                    ..source.clone()
-                };
-                by_path.insert(
-                    source.path.clone(),
-                    Arc::new(self.render_source(&source, None)),
-                );
-                variants.push(source);
-            }
+            let json = script_safe_json(&site.page_data(&route.page, &records, None))?;
+            // The portfolio per value of its query parameter and per page of its list: the head is
+            // the page's, the body and the projects it inlines are the view's. Search engines are
+            // told of the page alone.
             if let Some(query) = &route.query {
                 queries.insert(path.clone(), query.name.clone());
+                let filters = std::iter::once(None).chain(query.values.iter().map(Some));
+                for value in filters {
+                    let category = value.and_then(|v| crate::site::category_of_filter(v));
+                    for page in 1..=site.portfolio_pages(category) {
+                        let at = view_path(&path, &query.name, value.map(String::as_str), page);
+                        if at == path {
+                            continue;
+                        }
+                        let data = site.portfolio_data(&records, category, page);
+                        let mut view = source(at, script_safe_json(&data)?);
+                        view.data = true;
+                        variants.push(view);
+                    }
+                }
             }
+            live_paths.insert(path.clone());
+            let mut page = source(path.clone(), json);
             // Admin pages stay rendered in the browser.
-            if !route.admin {
-                data_by_path.insert(path.clone(), Arc::new(json_copy(&source.json)));
+            if route.admin {
+                admin.push(page);
+            } else {
+                page.data = true;
                 sitemap.push(SitemapEntry {
                     path,
                     lastmod: None,
                 });
-                sources.push(source);
+                fixed.push(page);
             }
         }
         let mut projects = Vec::new();
         for project in &site.published {
-            let source = self.project_source(site, project, false)?;
-            by_path.insert(
-                source.path.clone(),
-                Arc::new(self.render_source(&source, None)),
-            );
-            data_by_path.insert(source.path.clone(), Arc::new(json_copy(&source.json)));
+            let mut source = self.project_source(site, project, false)?;
+            source.data = true;
+            live_paths.insert(source.path.clone());
             sitemap.push(SitemapEntry {
                 path: source.path.clone(),
                 lastmod: Some(iso_date(project.updated_at_ms)),
@@ -235,7 +242,7 @@ impl Template {
         // The founder's former addresses lead to the current one, unless a page lives there.
         for former in &site.founder_former {
             let path = format!("/{former}");
-            if !by_path.contains_key(&path) {
+            if !live_paths.contains(&path) {
                 redirects.insert(path, format!("/{}", site.founder.slug));
             }
         }
@@ -249,28 +256,25 @@ impl Template {
             og_image: None,
             ld: vec![studio_ld],
         };
-        let source = Source {
+        let not_found = Source {
             path: NOT_FOUND_PATH.to_string(),
             head,
             json: json.into(),
             page_tags: scripts_template(&[]),
+            render: true,
+            data: false,
         };
-        let not_found = Arc::new(self.render_source(&source, None));
-        // The fixed routes first: they are what most visitors and crawlers ask for.
-        sources.push(source);
-        sources.extend(variants);
-        sources.extend(projects);
+        let mut rest = variants;
+        rest.extend(projects);
+        rest.extend(admin);
         Ok(Built {
-            lookups: Lookups {
-                by_path,
-                queries,
-                data_by_path,
-                redirects,
-            },
+            first: fixed,
+            not_found,
+            rest,
+            queries,
+            redirects,
             sitemap,
             founder_path: format!("/{}", site.founder.slug),
-            not_found,
-            sources,
         })
     }
 
@@ -301,6 +305,8 @@ impl Template {
             head,
             json: json.into(),
             page_tags: chunks,
+            render: true,
+            data: false,
         })
     }
 
@@ -400,7 +406,7 @@ impl Template {
 }
 
 /// A page's data as `GET /api/page-data` sends it, compressed once here.
-fn json_copy(json: &str) -> Encoded {
+pub(super) fn json_copy(json: &str) -> Encoded {
     let body = Bytes::copy_from_slice(json.as_bytes());
     let etag = etag_of(&body);
     Encoded::compress(body, &etag)

@@ -183,12 +183,11 @@ pub fn answer_from_memory(
     }
     let pages = app.shells.pages();
     let key = pages.key(path, query);
-    let rendered = pages.get(&key)?;
-    if pages.pending(Some(&key)) {
-        // Its body is being rendered: `routes` waits for it off this thread.
+    if !pages.contains(&key) || pages.pending(Some(&key)) {
+        // Unknown, or its body is being rendered: `routes` waits for it off this thread.
         return None;
     }
-    Some(shell_response(rendered, StatusCode::OK, headers))
+    Some(shell_response(pages.get(&key)?, StatusCode::OK, headers))
 }
 
 /// How long a request for a page whose body is still being rendered (just after start or a
@@ -199,7 +198,7 @@ const RENDER_WAIT: Duration = Duration::from_secs(3);
 /// render, when it has not yet: every page then arrives as HTML, even the first request's.
 async fn wait_for_render(app: &Arc<App>, path: &str) {
     let pages = app.shells.pages();
-    let known = pages.get(path).is_some().then(|| path.to_string());
+    let known = pages.contains(path).then(|| path.to_string());
     if pages.pending(known.as_deref()) {
         let _ = tokio::task::spawn_blocking(move || pages.wait_page(known.as_deref(), RENDER_WAIT))
             .await;
@@ -212,7 +211,7 @@ fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
     let pages = app.shells.pages();
     if path.len() > 1 && path.ends_with('/') {
         let trimmed = path.trim_end_matches('/');
-        if ROUTES.find(trimmed).is_some() || pages.get(trimmed).is_some() {
+        if ROUTES.find(trimmed).is_some() || pages.contains(trimmed) {
             return redirect(trimmed);
         }
     }

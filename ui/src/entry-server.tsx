@@ -7,22 +7,22 @@ import { StaticRouter } from 'react-router-dom/server';
 import { SiteApp } from './app/App';
 import { clearImages, registerImages } from './lib/images';
 import { startServerRender } from './lib/lazy';
-import { clearPageData, startPageData } from './lib/pageData';
+import { clearPageData, dataKey, startPageData } from './lib/pageData';
 import type { PageData } from './lib/site';
 import { routerFuture } from './app/routes';
 
 /**
  * The HTML of `<div id="app">` for the page at `path`, from the JSON its shell inlines. `path` may
- * carry the route's query (`/portfolio?category=kitchens`): the router sees it, while the page's
- * data, like the browser's, belongs to the pathname.
+ * carry the route's query (`/portfolio?category=kitchens&page=2`): the router sees it, and the
+ * data is kept under the view's key, as the browser keeps it (lib/pageData.ts, `dataKey`).
  */
 export async function render(path: string, json: string): Promise<string> {
   const data = JSON.parse(json) as PageData;
-  const pathname = path.split('?')[0] ?? path;
+  const [pathname = path, search = ''] = path.split('?');
   startServerRender();
   clearPageData();
   clearImages();
-  startPageData(pathname, data);
+  startPageData(dataKey(pathname, search), data);
   registerImages(data.images);
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={path} future={routerFuture}>

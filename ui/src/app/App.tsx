@@ -2,7 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState }
 import { BrowserRouter, Route, Routes, useParams } from 'react-router-dom';
 import { ScrollToTopOnRouteChange } from '../components/layout/ScrollToTopOnRouteChange';
 import { type SiteData, SiteDataProvider } from '../lib/content';
-import { startPageData } from '../lib/pageData';
+import { dataKey, startPageData } from '../lib/pageData';
 import { fallbackData, readInlined } from '../lib/site';
 import NotFound from '../pages/NotFound';
 import { DocumentTitle } from './DocumentTitle';
@@ -46,7 +46,7 @@ function RoutePage({ route }: { route: RouteEntry }) {
 function firstPage(): SiteData {
   const firstPath = location.pathname;
   const inlined = readInlined(document);
-  startPageData(firstPath, inlined);
+  startPageData(dataKey(firstPath, location.search), inlined);
   return { firstPath, data: inlined ?? fallbackData(firstPath) };
 }
 

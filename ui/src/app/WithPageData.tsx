@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RouteDataProvider } from '../lib/content';
 import type { RecordKey, Seo } from '../lib/pageTypes';
-import { usePageData } from '../lib/pageData';
+import { dataKey, usePageData } from '../lib/pageData';
 import type { PageData } from '../lib/site';
 import NotFound from '../pages/NotFound';
 import { DocumentTitle } from './DocumentTitle';
@@ -21,8 +21,8 @@ export function WithPageData({
   record?: Exclude<RecordKey, 'site'>;
   children: (data: PageData) => ReactNode;
 }) {
-  const { pathname } = useLocation();
-  const state = usePageData(pathname);
+  const { pathname, search } = useLocation();
+  const state = usePageData(dataKey(pathname, search));
   if (state.status === 'loading') return <PageFallback />;
   if (state.status === 'missing') return <NotFound />;
   if (state.status === 'error') {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routes, startApiServer, type ApiServer } from '../admin/testServer';
 import { summaries } from '../test/projects';
 import { imageInfo } from './images';
-import { clearPageData, loadPageData, primePageData } from './pageData';
+import { clearPageData, dataKey, loadPageData, primePageData } from './pageData';
 import type { PageData } from './site';
 
 // The real fetch against a real local HTTP server standing in for GET /api/page-data.
@@ -53,5 +53,11 @@ describe('page data', () => {
     expect(await loadPageData('/boom')).toEqual({ status: 'error' });
     await loadPageData('/boom');
     expect(calls().filter((r) => r.path.endsWith('boom'))).toHaveLength(2);
+  });
+
+  it('keys the portfolio by its view and every other page by its pathname', () => {
+    expect(dataKey('/portfolio', '?page=2&category=kitchens&utm_source=x')).toBe('/portfolio?category=kitchens&page=2');
+    expect(dataKey('/portfolio', '?page=1')).toBe('/portfolio');
+    expect(dataKey('/about', '?page=2')).toBe('/about');
   });
 });

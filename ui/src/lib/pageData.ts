@@ -14,6 +14,24 @@ export type PageDataState =
   | { status: 'error' };
 
 const cache = new Map<string, PageData>();
+
+/** The portfolio's views (`?category=`, `?page=`) each have data of their own (its page of the list). */
+const VIEW_PATH = '/portfolio';
+const VIEW_PARAMS = ['category', 'page'];
+
+/**
+ * What a page's data is kept and asked under: its pathname, and on the portfolio the view its query
+ * names (`/portfolio?category=kitchens&page=2`, as the server keys it; page 1 unwritten).
+ */
+export function dataKey(pathname: string, search: string): string {
+  if (pathname !== VIEW_PATH) return pathname;
+  const asked = new URLSearchParams(search);
+  const kept = VIEW_PARAMS.flatMap((name) => {
+    const value = asked.get(name);
+    return value && !(name === 'page' && value === '1') ? [`${name}=${encodeURIComponent(value)}`] : [];
+  });
+  return kept.length ? `${pathname}?${kept.join('&')}` : pathname;
+}
 const pending = new Map<string, Promise<PageDataState>>();
 /** Whether the first page came with inlined data (a real server); without it, development shows the seed. */
 let inlined = false;
@@ -40,7 +58,7 @@ function cached(path: string): Extract<PageDataState, { status: 'ready' }> | und
   return data ? { status: 'ready', data } : undefined;
 }
 
-/** The data of `path` (a pathname, no query), from the cache or from one call shared by every caller. */
+/** The data of `path` (a `dataKey`), from the cache or from one call shared by every caller. */
 export function loadPageData(path: string): Promise<PageDataState> {
   const known = cached(path);
   if (known) return Promise.resolve(known);

@@ -72,10 +72,18 @@ export interface PageData {
   news?: NewsItem[];
   testimonials?: Testimonial[];
   project?: ProjectRecord;
+  /** On the portfolio: which page of its (filtered) list `projects` is, from 1. */
+  portfolio?: PortfolioView;
   /** The founder's name and address (every page). */
   founder?: FounderRef;
   /** The page records this page shows, and `site` (docs/page-records.md). */
   pages?: Partial<PageRecords>;
+}
+
+export interface PortfolioView {
+  page: number;
+  pages: number;
+  total: number;
 }
 
 export interface Site {

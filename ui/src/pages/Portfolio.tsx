@@ -18,7 +18,7 @@ function PortfolioPage({ data }: { data: PageData }) {
   return (
     <>
       <PageHero hero={hero} title="Portfolio" />
-      <PortfolioExplorer items={data.projects ?? []} selected={selected} />
+      <PortfolioExplorer items={data.projects ?? []} selected={selected} view={data.portfolio} />
       <Testimonials testimonials={data.testimonials ?? []} />
     </>
   );

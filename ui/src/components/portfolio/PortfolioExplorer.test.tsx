@@ -124,4 +124,14 @@ describe('PortfolioExplorer', () => {
     fireEvent.mouseLeave(screen.getByTestId('portfolio-explorer'));
     expect(preview().dataset.preview).toBe('prompt');
   });
+  it('links the pages of a long list as plain addresses, keeping the category', () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/portfolio?category=residential&page=2']} future={routerFuture}>
+        <PortfolioExplorer items={items} selected={parseFilter('residential')} view={{ page: 2, pages: 3, total: 60 }} />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('rel="prev" href="/portfolio?category=residential"');
+    expect(html).toContain('rel="next" href="/portfolio?category=residential&amp;page=3"');
+    expect(html).toContain('Page 2 of 3');
+  });
 });

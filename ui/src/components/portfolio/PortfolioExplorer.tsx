@@ -7,6 +7,7 @@ import { Picture } from '../ui/Picture';
 import { ProjectCard } from './ProjectCard';
 import {
   CATEGORY_PARAM,
+  PAGE_PARAM,
   portfolioFilters,
   type PortfolioFilter,
   choosePreview,
@@ -17,6 +18,7 @@ import {
   type Preview,
 } from './portfolioFilter';
 import { useFadeIn } from './useFadeIn';
+import type { PortfolioView } from '../../lib/site';
 
 /** SPEC §9. */
 export const PREVIEW_FADE_MS = 300;
@@ -29,6 +31,8 @@ interface Props {
   items: PortfolioItem[];
   /** From `?category=`; undefined shows every project. */
   selected: PortfolioFilter | undefined;
+  /** Which page of the selected list `items` is; absent: `items` is the whole list. */
+  view?: PortfolioView;
   /** Injected by tests; Math.random otherwise. */
   random?: () => number;
 }
@@ -38,15 +42,16 @@ function previewKey(preview: Preview): string {
   return preview.kind === 'empty' ? `empty:${preview.label}` : 'prompt';
 }
 
-function filterHref(filter: PortfolioFilter | undefined): string {
-  return filter ? `/portfolio?${CATEGORY_PARAM}=${filter.id}` : '/portfolio';
+function filterHref(filter: PortfolioFilter | undefined, page = 1): string {
+  const params = [filter && `${CATEGORY_PARAM}=${filter.id}`, page > 1 && `${PAGE_PARAM}=${page}`].filter(Boolean);
+  return params.length ? `/portfolio?${params.join('&')}` : '/portfolio';
 }
 
 /**
  * The filter list (links, so a filtered view is a shareable URL and Back works), the preview card
  * that follows hover and focus, and the grid of the selected projects.
  */
-export function PortfolioExplorer({ items, selected, random = Math.random }: Props) {
+export function PortfolioExplorer({ items, selected, view, random = Math.random }: Props) {
   const heading = usePage('portfolio').explore;
   // The hovered or focused entry and the project picked for it: picked once on entering, so the
   // card does not reshuffle on every render, nor when a click focuses the link already hovered.
@@ -65,7 +70,7 @@ export function PortfolioExplorer({ items, selected, random = Math.random }: Pro
   const previewRef = useRef<HTMLDivElement>(null);
   useFadeIn(previewRef, previewKey(preview), PREVIEW_FADE_MS);
   const gridRef = useRef<HTMLUListElement>(null);
-  useFadeIn(gridRef, selected?.id ?? ALL_ID, TILE_FADE_MS);
+  useFadeIn(gridRef, `${selected?.id ?? ALL_ID}:${view?.page ?? 1}`, TILE_FADE_MS);
 
   const enter = (filter: PortfolioFilter | undefined) => {
     const id = filter?.id ?? ALL_ID;
@@ -145,7 +150,32 @@ export function PortfolioExplorer({ items, selected, random = Math.random }: Pro
                 </li>
               ))}
             </ul>
-          ) : (
+          ) : null}
+          {view && view.pages > 1 && (
+            <nav
+              aria-label="Portfolio pages"
+              className="mt-14 grid grid-cols-2 items-center gap-4 sm:flex sm:justify-between"
+            >
+              <p className="col-span-2 text-center text-sm text-stone-600 sm:order-2">
+                Page {view.page} of {view.pages}
+              </p>
+              {view.page > 1 ? (
+                <Link to={filterHref(selected, view.page - 1)} rel="prev" className="btn btn-outline sm:order-1">
+                  Previous<span className="sr-only"> page of projects</span>
+                </Link>
+              ) : (
+                <span className="sm:order-1" />
+              )}
+              {view.page < view.pages ? (
+                <Link to={filterHref(selected, view.page + 1)} rel="next" className="btn btn-outline sm:order-3">
+                  Next<span className="sr-only"> page of projects</span>
+                </Link>
+              ) : (
+                <span className="sm:order-3" />
+              )}
+            </nav>
+          )}
+          {shown.length === 0 && (
             <p className="section-lead mt-8">
               No {selected?.label ?? ''} projects are on show right now.{' '}
               <Link to="/portfolio" className="text-brass-700 underline underline-offset-4">

@@ -3,6 +3,8 @@
 import type { ProjectSummary } from '../../lib/site';
 
 export const CATEGORY_PARAM = 'category';
+/** A page of the list after the first (`?page=2`): the server sends 24 projects a page. */
+export const PAGE_PARAM = 'page';
 
 /** Values of the portfolio's `?category=` query parameter (SPEC §2 route table). */
 export type PortfolioFilterId = 'residential' | 'commercial' | 'hospitality' | 'kitchens';
