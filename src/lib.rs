@@ -16,6 +16,7 @@ pub mod data_file;
 pub mod health;
 pub mod hosts;
 pub mod html;
+pub mod leads;
 pub mod limits;
 pub mod logging;
 pub mod media;

@@ -338,6 +338,7 @@ mod tests {
             created_at_ms: 1_733_000_000_000,
             read: false,
             folder: crate::store::Folder::Inbox,
+            lead: Default::default(),
         };
         let text = String::from_utf8(mailer.compose(&msg).unwrap().formatted()).unwrap();
         assert!(text.contains("Reply-To: "), "{text}");

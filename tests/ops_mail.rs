@@ -270,6 +270,7 @@ async fn a_refused_notice_is_retried_until_it_gets_through() {
         created_at_ms: 0,
         read: false,
         folder: studio::store::Folder::Inbox,
+        lead: Default::default(),
     });
     let mut sessions = 0;
     let mail = loop {

@@ -8,6 +8,7 @@ pub mod admin;
 pub mod backup;
 pub mod certificates;
 pub mod contact;
+pub mod leads;
 pub mod media;
 pub mod messages;
 pub mod news;

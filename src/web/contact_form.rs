@@ -362,8 +362,7 @@ mod tests {
             name: Some("\"><script>alert(1)</script>".into()),
             email: Some("a@b.in".into()),
             message: Some("</textarea><b>hi</b>".into()),
-            website: None,
-            form_token: None,
+            ..ContactInput::default()
         };
         let page = frame().refused("Please enter a valid email address.", &typed, "f1.a\"b");
         assert!(page.contains("name=\"formToken\" value=\"f1.a&quot;b\""));
