@@ -572,3 +572,63 @@ fn earlier_data_files_open_with_their_messages_as_leads_at_stage_new() {
     }
     assert!(seen > 0, "the fixtures hold messages");
 }
+
+/// Without JavaScript the form posts natively (urlencoded): the lead's fields go the same way,
+/// and a refused one comes back on the error page with what was typed, ready to correct.
+#[tokio::test]
+async fn the_form_without_javascript_carries_the_lead_fields() {
+    let server = TestServer::start().await;
+    let token = login(&server).await;
+    let post = |phone: &'static str| {
+        let form = [
+            ("name", "Ravi Kumar"),
+            ("email", "ravi@example.in"),
+            ("message", "A villa in Kokapet"),
+            ("phone", phone),
+            ("projectType", "Residential"),
+            ("budget", "Above ₹50 lakh"),
+            ("website", ""),
+        ];
+        let form_token = server.form_token(Duration::from_secs(30));
+        let client = server.client.clone();
+        let url = server.url("/contact");
+        async move {
+            let mut form: Vec<(&str, String)> =
+                form.iter().map(|(k, v)| (*k, v.to_string())).collect();
+            form.push(("formToken", form_token));
+            client.post(url).form(&form).send().await.unwrap()
+        }
+    };
+    let refused = post("12345").await;
+    assert_eq!(refused.status(), 400);
+    let page = refused.text().await.unwrap();
+    assert!(
+        page.contains("Phone: please enter a 10-digit Indian number"),
+        "{page}"
+    );
+    assert!(
+        page.contains("name=\"phone\" type=\"tel\" maxlength=\"100\" value=\"12345\""),
+        "{page}"
+    );
+    assert!(
+        page.contains("name=\"budget\" value=\"Above ₹50 lakh\""),
+        "{page}"
+    );
+
+    let sent = post("098480 12345").await;
+    assert_eq!(sent.status(), 303);
+    let m = &list(&server, &token, "").await[0];
+    assert_eq!(
+        (
+            m["phone"].as_str(),
+            m["budget"].as_str(),
+            m["projectType"].as_str()
+        ),
+        (
+            Some("+919848012345"),
+            Some("Above ₹50 lakh"),
+            Some("Residential")
+        )
+    );
+    server.stop().await;
+}

@@ -8,7 +8,8 @@
 use super::{ApiError, blocking, json_response};
 use crate::app::App;
 use crate::app::with_app;
-use crate::leads::{self, FieldError, LeadInput, SourceInput};
+pub use crate::leads::LeadInput;
+use crate::leads::{self, FieldError, SourceInput};
 use crate::limits;
 use crate::spam::{self, SpamReason};
 use crate::store::{ContactMessage, FIRST_STAGE, Folder, NewLead};

@@ -70,6 +70,16 @@ pub fn to_json(s: &LeadSettings) -> Value {
     })
 }
 
+/// What the public contact form needs: which fields it shows and the choices (no stages, no mail).
+pub fn form_json(s: &LeadSettings) -> Value {
+    let mut all = to_json(s);
+    if let Value::Object(m) = &mut all {
+        m.remove("stages");
+        m.remove("dailyMail");
+    }
+    all
+}
+
 /// The settings a `PUT` sends, over the current ones: a part left out stays as it is.
 pub fn from_json(
     body: &Map<String, Value>,

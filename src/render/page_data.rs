@@ -36,6 +36,9 @@ pub struct PageData<'a> {
     pub testimonials: Option<&'a [PublicTestimonial]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project: Option<ProjectJson>,
+    /// The contact form's optional fields and choices (the owner's lead settings).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lead_form: Option<&'a Value>,
 }
 
 #[derive(Serialize)]
@@ -100,6 +103,7 @@ pub(super) struct Site {
     /// The image information of every URL any page names.
     pub(super) images: BTreeMap<String, ImageInfo>,
     pub(super) origin: String,
+    lead_form: Value,
 }
 
 impl Site {
@@ -183,6 +187,7 @@ impl Site {
             founder_former,
             images: BTreeMap::new(),
             origin: origin.trim_end_matches('/').to_string(),
+            lead_form: crate::leads::settings::form_json(&store.lead_settings()?),
         };
         site.images = crate::media::image_infos(store, site.every_image_url(draft))?;
         Ok(site)
@@ -270,6 +275,7 @@ impl Site {
             news: None,
             testimonials: None,
             project: None,
+            lead_form: None,
         };
         match page {
             "home" => {
@@ -282,6 +288,7 @@ impl Site {
                 data.testimonials = Some(&self.testimonials);
             }
             "about" => data.projects = Some(summaries(ABOUT_PROJECTS)),
+            "contact" => data.lead_form = Some(&self.lead_form),
             _ => {}
         }
         data.project = project.map(|p| ProjectJson::from(p.clone()));
