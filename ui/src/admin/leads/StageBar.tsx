@@ -19,12 +19,12 @@ export function StageBar({
   const settings = useQuery<LeadSettings>({ queryKey: [SETTINGS_PATH] });
   const stages = settings.data?.stages ?? [];
   return (
-    <div className="mb-6 grid gap-3">
-      <div role="group" aria-label="Stages" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+    <div className="mb-6 grid min-w-0 grid-cols-1 gap-3">
+      <div role="group" aria-label="Stages" className="flex min-w-0 gap-2 overflow-x-auto pb-1">
         <button
           type="button"
           aria-pressed={stage === ''}
-          className={stage === '' ? buttonStyles.primary : buttonStyles.plain}
+          className={`${stage === '' ? buttonStyles.primary : buttonStyles.plain} shrink-0 whitespace-nowrap`}
           onClick={() => onStage('')}
         >
           All stages
@@ -34,7 +34,7 @@ export function StageBar({
             key={s.key}
             type="button"
             aria-pressed={stage === s.key}
-            className={`${stage === s.key ? buttonStyles.primary : buttonStyles.plain} shrink-0`}
+            className={`${stage === s.key ? buttonStyles.primary : buttonStyles.plain} shrink-0 whitespace-nowrap`}
             onClick={() => onStage(s.key)}
           >
             {s.label}
