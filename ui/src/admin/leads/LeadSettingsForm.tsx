@@ -21,7 +21,10 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** The owner's lead settings: stages, which form fields show, the budget and timeline choices, the daily mail. */
+/**
+ * The owner's lead settings: stages, which form fields show, the budget and timeline choices. The daily
+ * follow-up mail's switch waits for the mail itself (not built yet), so the panel does not offer it.
+ */
 export function LeadSettingsForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const settings = useQuery<LeadSettings>({ queryKey: [SETTINGS_PATH] });
@@ -132,26 +135,6 @@ export function LeadSettingsForm({ onDone }: { onDone: () => void }) {
             <textarea id="lead-timelines" rows={5} className={`${inputClass} mt-1`} value={timelines} onInput={(e) => setTimelines(e.currentTarget.value)} />
           </div>
         </div>
-        <fieldset className="flex flex-wrap items-end gap-4">
-          <legend className={labelClass}>Daily e-mail of the day's follow-ups</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={draft.dailyMail.enabled}
-              onChange={(event) => setDraft({ ...draft, dailyMail: { ...draft.dailyMail, enabled: event.currentTarget.checked } })}
-            />
-            Send it
-          </label>
-          <label className="text-sm">
-            At (India time)
-            <input
-              type="time"
-              className={`${inputClass} mt-1`}
-              value={draft.dailyMail.at}
-              onInput={(event) => setDraft({ ...draft, dailyMail: { ...draft.dailyMail, at: event.currentTarget.value } })}
-            />
-          </label>
-        </fieldset>
         <div className="sticky bottom-0 flex gap-2 bg-white py-2">
           <button type="submit" className={buttonStyles.primary} disabled={busy}>
             {busy ? 'Saving…' : 'Save lead settings'}
