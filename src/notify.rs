@@ -8,9 +8,11 @@
 
 use crate::config::{SmtpConfig, SmtpSecurity};
 use crate::health::Health;
+use crate::leads::notice::one_line;
 use crate::store::ContactMessage;
 use anyhow::{Context, Result};
-use lettre::message::{Mailbox, header::ContentType};
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::sync::Arc;
@@ -376,27 +378,31 @@ impl Mailer {
         }
         let when = humantime::format_rfc3339_seconds(
             std::time::UNIX_EPOCH + Duration::from_millis(msg.created_at_ms),
-        );
-        let body = format!(
-            "A visitor sent a message through the contact form.\n\n\
-             Name:     {name}\nE-mail:   {}\nReceived: {when} (UTC)\nNumber:   #{}\n\n{}\n\n\
-             -- \nThe message is also in the admin panel, under Messages.\n",
-            one_line(&msg.email),
-            msg.id,
-            msg.message
-        );
+        )
+        .to_string();
         builder
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)
+            .multipart(alternative(
+                crate::leads::notice::text(msg, &when),
+                crate::leads::notice::html(msg, &when),
+            ))
             .context("composing the notice")
     }
 }
 
-/// Keeps a visitor's text on one header line.
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+/// A plain-text and an HTML version of one mail. The text goes as 8 bit where it can (every
+/// server worth the name takes 8BITMIME), so "₹25-50 lakh" reads as typed even in a raw view.
+fn alternative(text: String, html: String) -> MultiPart {
+    let plain = match Body::new_with_encoding(text.clone(), ContentTransferEncoding::EightBit) {
+        Ok(body) => body,
+        Err(_) => Body::new(text),
+    };
+    MultiPart::alternative()
+        .singlepart(
+            SinglePart::builder()
+                .header(ContentType::TEXT_PLAIN)
+                .body(plain),
+        )
+        .singlepart(SinglePart::html(html))
 }
 
 #[cfg(test)]
@@ -426,6 +432,7 @@ mod tests {
             created_at_ms: 1_733_000_000_000,
             read: false,
             folder: crate::store::Folder::Inbox,
+            lead: Default::default(),
         };
         let text = String::from_utf8(mailer.compose(&msg).unwrap().formatted()).unwrap();
         assert!(text.contains("Reply-To: "), "{text}");

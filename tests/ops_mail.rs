@@ -205,6 +205,59 @@ async fn a_stored_message_is_mailed_to_the_studio() {
 }
 
 #[tokio::test]
+async fn a_qualified_enquiry_is_mailed_with_its_qualification_and_phone_links() {
+    let mut smtp = SmtpServer::start(Behaviour::default()).await;
+    let server = TestServer::start_with(Layer {
+        smtp: Some(smtp.layer()),
+        ..Layer::default()
+    })
+    .await;
+    let res = server
+        .client
+        .post(server.url("/api/contact"))
+        .json(&serde_json::json!({
+            "name": "Asha Reddy",
+            "email": "asha@example.in",
+            "message": "Our new flat in Gachibowli.",
+            "phone": "98480 12345",
+            "size": "3BHK",
+            "locality": "Gachibowli",
+            "budget": "₹25-50 lakh",
+            "timeline": "Within 3 months",
+            "source": { "landing": "/portfolio/modern-serenity", "page": "/contact" },
+            "formToken": server.form_token(Duration::from_secs(20)),
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let mail = smtp.next_mail().await;
+    assert!(
+        mail.data
+            .contains("Wants:    3BHK · Gachibowli · ₹25-50 lakh · Within 3 months"),
+        "{}",
+        mail.data
+    );
+    assert!(mail.data.contains("tel:+919848012345"), "{}", mail.data);
+    assert!(
+        mail.data.contains("https://wa.me/919848012345"),
+        "{}",
+        mail.data
+    );
+    assert!(
+        mail.data.contains("landed on /portfolio/modern-serenity"),
+        "{}",
+        mail.data
+    );
+    assert!(
+        mail.data.contains("Content-Type: text/html"),
+        "{}",
+        mail.data
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn spam_is_kept_but_never_mailed() {
     let mut smtp = SmtpServer::start(Behaviour::default()).await;
     let server = TestServer::start_with(Layer {
@@ -270,6 +323,7 @@ async fn a_refused_notice_is_retried_until_it_gets_through() {
         created_at_ms: 0,
         read: false,
         folder: studio::store::Folder::Inbox,
+        lead: Default::default(),
     });
     let mut sessions = 0;
     let mail = loop {

@@ -8,9 +8,11 @@
 use super::{ApiError, blocking, json_response};
 use crate::app::App;
 use crate::app::with_app;
+pub use crate::leads::LeadInput;
+use crate::leads::{self, FieldError, SourceInput};
 use crate::limits;
 use crate::spam::{self, SpamReason};
-use crate::store::{ContactMessage, Folder};
+use crate::store::{ContactMessage, FIRST_STAGE, Folder, NewLead};
 use serde::Deserialize;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -44,6 +46,12 @@ pub struct ContactInput {
     /// The signed form token (`crate::spam`): when the form was handed out.
     #[serde(default, rename = "formToken")]
     pub form_token: Option<String>,
+    /// The lead's optional fields (phone, project type, ...), beside SPEC's three.
+    #[serde(flatten)]
+    pub lead: LeadInput,
+    /// Where the visitor came from (JSON only: the page keeps it in memory).
+    #[serde(default)]
+    pub source: Option<SourceInput>,
 }
 
 /// A message that passed every check, trimmed.
@@ -58,7 +66,7 @@ pub struct ValidContact {
 #[derive(Debug)]
 pub enum Accepted {
     /// Stored, in the inbox or (a bot's) under spam.
-    Stored(ContactMessage),
+    Stored(Box<ContactMessage>),
     /// The honeypot was filled in and the fields are unusable: answered like a success, stored
     /// nowhere (there is nothing to keep).
     DroppedAsBot,
@@ -68,6 +76,8 @@ pub enum Accepted {
 #[derive(Debug)]
 pub enum Refused {
     Invalid(String),
+    /// One of the lead's fields, named, so the form shows it beside that field.
+    Field(FieldError),
     TooMany(Duration),
     /// Too many form tokens asked for from one address.
     TooManyForms(Duration),
@@ -77,7 +87,7 @@ pub enum Refused {
 impl Refused {
     pub fn status(&self) -> StatusCode {
         match self {
-            Refused::Invalid(_) => StatusCode::BAD_REQUEST,
+            Refused::Invalid(_) | Refused::Field(_) => StatusCode::BAD_REQUEST,
             Refused::TooMany(_) | Refused::TooManyForms(_) => StatusCode::TOO_MANY_REQUESTS,
             Refused::Failed(e) => e.status,
         }
@@ -86,6 +96,7 @@ impl Refused {
     pub fn message(&self) -> String {
         match self {
             Refused::Invalid(m) => m.clone(),
+            Refused::Field(e) => e.message.clone(),
             Refused::TooMany(wait) => too_many_message(*wait),
             Refused::TooManyForms(wait) => format!(
                 "The contact form was asked for many times from your network. Please try again in \
@@ -213,12 +224,24 @@ pub async fn submit(
     input: ContactInput,
 ) -> Result<Accepted, Refused> {
     let verdict = verdict(app, &input).await.map_err(Refused::Failed)?;
+    let store = app.store.clone();
+    let settings = blocking(move || store.lead_settings())
+        .await
+        .map_err(Refused::Failed)?;
+    // SPEC's three fields first, with SPEC's message; then the lead's, each named.
+    let checked = validate(&input)
+        .map_err(Refused::Invalid)
+        .and_then(|valid| {
+            leads::check(&input.lead, &settings, FIRST_STAGE, false)
+                .map(|lead| (valid, lead))
+                .map_err(Refused::Field)
+        });
     // A honeypot bot is answered like a person whatever else it sent, so the answer teaches it
     // nothing; anyone else hears what to fix.
-    let valid = match (validate(&input), verdict) {
+    let valid = match (checked, verdict) {
         (Ok(valid), _) => Some(valid),
         (Err(_), Err(SpamReason::Honeypot)) => None,
-        (Err(reason), _) => return Err(Refused::Invalid(reason)),
+        (Err(refused), _) => return Err(refused),
     };
     // Bots count against the limit too, so a flood from one address soon meets a 429.
     app.limits
@@ -249,13 +272,27 @@ pub async fn submit(
             Folder::Spam
         }
     };
+    let (valid, mut lead) = valid;
+    lead.source = leads::source(input.source.as_ref());
+    let new = NewLead {
+        name: valid.name,
+        email: valid.email,
+        message: valid.message,
+        folder,
+        read: false,
+        lead,
+        by: "form".into(),
+    };
     let store = app.store.clone();
-    let stored =
-        blocking(move || store.add_contact_in(&valid.name, &valid.email, &valid.message, folder))
-            .await
-            .map_err(Refused::Failed)?;
+    let stored = blocking(move || {
+        store
+            .add_lead(new)?
+            .map_err(|refused| anyhow::anyhow!("storing a contact message: {refused}"))
+    })
+    .await
+    .map_err(Refused::Failed)?;
     message_stored(app, &stored);
-    Ok(Accepted::Stored(stored))
+    Ok(Accepted::Stored(Box::new(stored)))
 }
 
 /// Whether a submission is a person's (`Ok`, with its token) or why it looks like a bot's.
@@ -289,7 +326,13 @@ pub async fn form_token(app: &Arc<App>, client: IpAddr) -> Result<String, Refuse
 
 /// A refusal as a JSON answer, with `Retry-After` when it was a limit.
 fn refusal_response(refused: &Refused) -> Response {
-    let mut res = super::error_response(refused.status(), &refused.message());
+    let mut res = match refused {
+        Refused::Field(e) => json_response(
+            refused.status(),
+            &serde_json::json!({ "message": e.message, "field": e.field }),
+        ),
+        _ => super::error_response(refused.status(), &refused.message()),
+    };
     refused.add_headers(&mut res);
     res
 }
@@ -364,8 +407,7 @@ mod tests {
             name: Some(name.into()),
             email: Some(email.into()),
             message: Some(message.into()),
-            website: None,
-            form_token: None,
+            ..ContactInput::default()
         }
     }
 

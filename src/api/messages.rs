@@ -3,12 +3,16 @@
 //! behind `admin::require_admin`.
 
 use super::admin::{AdminIdentity, Fields, json_body, require_admin};
-use super::contact::{ContactInput, validate};
+use super::contact::{ContactInput, MESSAGE_MAX, NAME_MAX, is_email, validate};
+use super::leads::{LeadJson, field_error, follow_up_from, refused};
 use super::{ApiError, blocking, json_response};
 use crate::app::App;
 use crate::app::with_app;
+use crate::leads::{self, LeadInput, SourceInput};
 use crate::store::iso8601;
-use crate::store::{ContactChange, ContactFilter, ContactMessage, Folder};
+use crate::store::{
+    ContactChange, ContactFilter, ContactMessage, FIRST_STAGE, Folder, LeadChange, NewLead,
+};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -34,6 +38,9 @@ struct ContactJson {
     created_at: String,
     read: bool,
     folder: &'static str,
+    /// The lead's fields, stage, follow-up and notes, beside SPEC's.
+    #[serde(flatten)]
+    lead: LeadJson,
 }
 
 impl From<ContactMessage> for ContactJson {
@@ -46,6 +53,7 @@ impl From<ContactMessage> for ContactJson {
             created_at: iso8601(m.created_at_ms),
             read: m.read,
             folder: m.folder.as_str(),
+            lead: LeadJson::from(m.lead),
         }
     }
 }
@@ -90,10 +98,21 @@ fn list_query(raw: &HashMap<String, String>) -> Result<ListQuery, ApiError> {
     if query.chars().count() > 200 {
         return Err(ApiError::bad_request("q must have at most 200 characters"));
     }
+    let stage = raw
+        .get("stage")
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty());
+    let by_follow_up = match raw.get("sort").map(|s| s.trim()) {
+        None | Some("") | Some("newest") => false,
+        Some("followUp") => true,
+        Some(_) => return Err(ApiError::bad_request("sort must be newest or followUp")),
+    };
     Ok(ListQuery {
         filter: ContactFilter {
             folder,
             query: query.to_string(),
+            stage,
+            by_follow_up,
         },
         page: (limit.is_some() || offset.is_some())
             .then(|| (offset.unwrap_or(0), limit.unwrap_or(MAX_LIMIT))),
@@ -121,8 +140,31 @@ async fn list(app: Arc<App>, raw: HashMap<String, String>) -> Result<Response, R
             "unread": page.unread,
             "inbox": page.inbox,
             "spam": page.spam,
+            "stages": page.stages.into_iter().map(|(k, n)| (k, Value::from(n))).collect::<Map<String, Value>>(),
         }),
     ))
+}
+
+/// A `PATCH`: SPEC's marks and/or the lead's stage and next follow-up.
+fn patch_from(body: Map<String, Value>) -> Result<(ContactChange, LeadChange), ApiError> {
+    let lead = LeadChange {
+        stage: match body.get("stage") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            Some(_) => return Err(ApiError::bad_request("stage must be a stage's key")),
+        },
+        follow_up_on: follow_up_from(&body)?,
+    };
+    let marks = if body.contains_key("read") || body.contains_key("folder") {
+        change_from(body)?
+    } else if lead.stage.is_none() && lead.follow_up_on.is_none() {
+        return Err(ApiError::bad_request(
+            "Send read (true or false), folder (inbox or spam), stage or followUpOn",
+        ));
+    } else {
+        ContactChange::default()
+    };
+    Ok((marks, lead))
 }
 
 fn change_from(body: Map<String, Value>) -> Result<ContactChange, ApiError> {
@@ -171,6 +213,8 @@ fn restored_from(id: u64, body: Map<String, Value>) -> Result<ContactMessage, Ap
         }
         Err(e) => return Err(e),
     };
+    let lead: LeadJson = serde_json::from_value(Value::Object(fields.0))
+        .map_err(|e| ApiError::bad_request(format!("a lead field is wrong: {e}")))?;
     Ok(ContactMessage {
         id,
         name: valid.name,
@@ -179,7 +223,66 @@ fn restored_from(id: u64, body: Map<String, Value>) -> Result<ContactMessage, Ap
         created_at_ms,
         read: change.read.unwrap_or(true),
         folder: change.folder.unwrap_or(Folder::Inbox),
+        lead: lead.into_lead()?,
     })
+}
+
+/// A lead the owner adds by hand (a call, a walk-in): a name and a phone or an e-mail address,
+/// the rest as the form has it but none of it required.
+fn hand_made(
+    body: Map<String, Value>,
+    settings: &crate::store::LeadSettings,
+    by: &str,
+) -> Result<Result<NewLead, leads::FieldError>, ApiError> {
+    let fields = Fields(body);
+    let name = fields.text("name", NAME_MAX, false)?;
+    if name.is_empty() {
+        return Ok(Err(leads::FieldError {
+            field: "name",
+            message: "Name is required.".into(),
+        }));
+    }
+    let email = fields.text("email", super::contact::EMAIL_MAX, false)?;
+    if !email.is_empty() && !is_email(&email) {
+        return Ok(Err(leads::FieldError {
+            field: "email",
+            message: "Email: please enter a valid email address.".into(),
+        }));
+    }
+    let message = fields.text("message", MESSAGE_MAX, true)?;
+    let input: LeadInput = serde_json::from_value(Value::Object(fields.0.clone()))
+        .map_err(|e| ApiError::bad_request(format!("a lead field is wrong: {e}")))?;
+    let stage = match fields.text("stage", 40, false)?.as_str() {
+        "" => FIRST_STAGE.to_string(),
+        s => s.to_string(),
+    };
+    let mut lead = match leads::check(&input, settings, &stage, true) {
+        Ok(lead) => lead,
+        Err(e) => return Ok(Err(e)),
+    };
+    if lead.phone.is_none() && email.is_empty() {
+        return Ok(Err(leads::FieldError {
+            field: "phone",
+            message: "Phone: give a phone number or an email address.".into(),
+        }));
+    }
+    if let Some(source) = fields.0.get("source") {
+        let source: SourceInput = serde_json::from_value(source.clone())
+            .map_err(|e| ApiError::bad_request(format!("source is wrong: {e}")))?;
+        lead.source = leads::source(Some(&source));
+    }
+    lead.follow_up_on = follow_up_from(&fields.0)?.flatten();
+    lead.added_by = by.to_string();
+    Ok(Ok(NewLead {
+        name,
+        email,
+        message,
+        folder: Folder::Inbox,
+        // The owner wrote it: nothing new to read.
+        read: true,
+        lead,
+        by: by.to_string(),
+    }))
 }
 
 // ----- CSV -----
@@ -209,10 +312,44 @@ pub fn csv_cell(value: &str) -> String {
 
 /// Every message as CSV: a UTF-8 BOM (so spreadsheets read the names right), a header row, one
 /// CRLF-ended row per message, newest first.
-pub fn csv(messages: &[ContactMessage]) -> String {
-    let header = ["Date", "Name", "Email", "Message", "Read", "Folder"].map(csv_cell);
+pub fn csv(messages: &[ContactMessage], settings: &crate::store::LeadSettings) -> String {
+    let header = [
+        "Date",
+        "Name",
+        "Email",
+        "Message",
+        "Read",
+        "Folder",
+        "Phone",
+        "Project type",
+        "Locality",
+        "Size",
+        "Budget",
+        "Timeline",
+        "Heard from",
+        "Stage",
+        "Next follow-up",
+        "Notes",
+        "Page",
+        "Landing page",
+        "Referrer",
+        "utm_source",
+        "utm_medium",
+        "utm_campaign",
+        "Added by",
+    ]
+    .map(csv_cell);
     let mut out = format!("\u{feff}{}\r\n", header.join(","));
     for m in messages {
+        let l = &m.lead;
+        let notes: Vec<String> = l
+            .notes
+            .iter()
+            .map(|n| format!("{} {}: {}", &iso8601(n.at_ms)[..16], n.by, n.text))
+            .collect();
+        let stage = settings
+            .stage(&l.stage)
+            .map_or(l.stage.clone(), |s| s.label.clone());
         let row = [
             iso8601(m.created_at_ms),
             m.name.clone(),
@@ -220,6 +357,23 @@ pub fn csv(messages: &[ContactMessage]) -> String {
             m.message.clone(),
             if m.read { "yes" } else { "no" }.to_string(),
             m.folder.as_str().to_string(),
+            l.phone.clone().unwrap_or_default(),
+            l.project_type.clone(),
+            l.locality.clone(),
+            l.size.clone(),
+            l.budget.clone(),
+            l.timeline.clone(),
+            l.heard_from.clone(),
+            stage,
+            l.follow_up_on.clone().unwrap_or_default(),
+            notes.join("\n"),
+            l.source.page.clone(),
+            l.source.landing.clone(),
+            l.source.referrer.clone(),
+            l.source.utm_source.clone(),
+            l.source.utm_medium.clone(),
+            l.source.utm_campaign.clone(),
+            l.added_by.clone(),
         ];
         let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
         out.push_str(&cells.join(","));
@@ -230,7 +384,7 @@ pub fn csv(messages: &[ContactMessage]) -> String {
 
 async fn export(app: Arc<App>) -> Result<Response, Rejection> {
     let store = app.store.clone();
-    let body = blocking(move || Ok(csv(&store.contacts()?))).await?;
+    let body = blocking(move || Ok(csv(&store.contacts()?, &store.lead_settings()?))).await?;
     let day = &iso8601(crate::store::now_ms())[..10];
     let mut res = Response::new(body.into());
     let headers = res.headers_mut();
@@ -270,13 +424,35 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(app_())
         .and(json_body())
         .and_then(
-            |id: u64, _: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
-                let change = change_from(body)?;
+            |id: u64, who: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let (marks, lead) = patch_from(body)?;
                 let store = app.store.clone();
-                let msg = blocking(move || store.update_contact(id, change))
+                let msg = blocking(move || store.change_lead(id, marks, &lead, &who.username))
                     .await?
-                    .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+                    .ok_or_else(|| ApiError::not_found(NOT_FOUND))?
+                    .map_err(refused)?;
                 Ok::<_, Rejection>(json_response(StatusCode::OK, &ContactJson::from(msg)))
+            },
+        );
+
+    let add = warp::path!("contacts")
+        .and(warp::post())
+        .and(admin())
+        .and(app_())
+        .and(json_body())
+        .and_then(
+            |who: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+                let store = app.store.clone();
+                let settings = blocking(move || store.lead_settings()).await?;
+                let new = match hand_made(body, &settings, &who.username)? {
+                    Ok(new) => new,
+                    Err(e) => return Ok(field_error(e)),
+                };
+                let store = app.store.clone();
+                let msg = blocking(move || store.add_lead(new))
+                    .await?
+                    .map_err(refused)?;
+                Ok::<_, Rejection>(json_response(StatusCode::CREATED, &ContactJson::from(msg)))
             },
         );
 
@@ -313,6 +489,10 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         );
 
     list.or(export)
+        .unify()
+        .or(add)
+        .unify()
+        .or(super::leads::routes(app.clone()))
         .unify()
         .or(update)
         .unify()

@@ -9,6 +9,7 @@ pub mod backup;
 pub mod certificates;
 pub mod consultations;
 pub mod contact;
+pub mod leads;
 pub mod media;
 pub mod messages;
 pub mod news;

@@ -44,6 +44,9 @@ pub struct PageData<'a> {
     /// On the portfolio: which page of its (filtered) list `projects` is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<PortfolioView>,
+    /// The contact form's optional fields and choices (the owner's lead settings).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lead_form: Option<&'a Value>,
 }
 
 /// One page of the portfolio's list: `page` of `pages` (from 1), of `total` projects.
@@ -116,6 +119,7 @@ pub(super) struct Site {
     /// The image information of every URL any page names.
     pub(super) images: BTreeMap<String, ImageInfo>,
     pub(super) origin: String,
+    lead_form: Value,
 }
 
 impl Site {
@@ -205,6 +209,7 @@ impl Site {
             founder_former,
             images: BTreeMap::new(),
             origin: origin.trim_end_matches('/').to_string(),
+            lead_form: crate::leads::settings::form_json(&store.lead_settings()?),
         };
         site.images = crate::media::image_infos(store, site.every_image_url(draft))?;
         Ok(site)
@@ -330,6 +335,7 @@ impl Site {
             testimonials: None,
             project: None,
             portfolio: None,
+            lead_form: None,
         };
         match page {
             "home" => {
@@ -356,6 +362,7 @@ impl Site {
                 data.testimonials = Some(&self.testimonials);
             }
             "about" => data.projects = Some(summaries(ABOUT_PROJECTS)),
+            "contact" => data.lead_form = Some(&self.lead_form),
             _ => {}
         }
         data.project = project.map(|p| ProjectJson::from(p.clone()));

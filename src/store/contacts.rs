@@ -2,14 +2,21 @@
 //! search and paging.
 
 use super::*;
+use crate::store::records::{FIRST_STAGE, Lead};
+use std::collections::BTreeMap;
 
 /// Which messages a listing asks for.
 #[derive(Debug, Clone, Default)]
 pub struct ContactFilter {
     /// Only this folder; every folder when `None`.
     pub folder: Option<Folder>,
-    /// Words that must all appear (case-insensitively) in the name, e-mail or message.
+    /// Words that must all appear (case-insensitively) in the name, e-mail, message, phone or
+    /// the lead's fields.
     pub query: String,
+    /// Only leads at this stage (a key of the lead settings).
+    pub stage: Option<String>,
+    /// Next follow-up first (undated ones last), instead of newest first.
+    pub by_follow_up: bool,
 }
 
 impl ContactFilter {
@@ -17,10 +24,27 @@ impl ContactFilter {
         if self.folder.is_some_and(|f| f != msg.folder) {
             return false;
         }
+        if self.stage.as_ref().is_some_and(|s| *s != msg.lead.stage) {
+            return false;
+        }
         if words.is_empty() {
             return true;
         }
-        let text = format!("{}\n{}\n{}", msg.name, msg.email, msg.message).to_lowercase();
+        let lead = &msg.lead;
+        let text = [
+            msg.name.as_str(),
+            &msg.email,
+            &msg.message,
+            lead.phone.as_deref().unwrap_or(""),
+            &lead.project_type,
+            &lead.locality,
+            &lead.size,
+            &lead.budget,
+            &lead.timeline,
+            &lead.heard_from,
+        ]
+        .join("\n")
+        .to_lowercase();
         words.iter().all(|w| text.contains(w.as_str()))
     }
 }
@@ -35,6 +59,8 @@ pub struct ContactPage {
     pub unread: usize,
     pub inbox: usize,
     pub spam: usize,
+    /// Inbox messages per stage key (every stage a message is at; the panel adds empty ones).
+    pub stages: Vec<(String, usize)>,
 }
 
 /// A change the owner makes to a message.
@@ -66,6 +92,7 @@ impl Store {
                 created_at_ms: now_ms(),
                 read: false,
                 folder,
+                lead: Lead::new_at(FIRST_STAGE),
             };
             txn.open_table(CONTACTS)?
                 .insert(msg.id, msg.encode()?.as_slice())?;
@@ -96,15 +123,26 @@ impl Store {
             .map(str::to_lowercase)
             .collect();
         let (mut unread, mut inbox) = (0, 0);
+        let mut stages = BTreeMap::<String, usize>::new();
         for m in all.iter().filter(|m| m.folder == Folder::Inbox) {
             inbox += 1;
             unread += usize::from(!m.read);
+            *stages.entry(m.lead.stage.clone()).or_default() += 1;
         }
         let spam = all.len() - inbox;
-        let matching: Vec<ContactMessage> = all
+        let mut matching: Vec<ContactMessage> = all
             .into_iter()
             .filter(|m| filter.matches(m, &words))
             .collect();
+        if filter.by_follow_up {
+            // `YYYY-MM-DD` sorts as text; the stable sort keeps newest first within a day.
+            matching.sort_by(|a, b| match (&a.lead.follow_up_on, &b.lead.follow_up_on) {
+                (Some(x), Some(y)) => x.cmp(y),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            });
+        }
         let total = matching.len();
         let messages = matching.into_iter().skip(offset).take(limit).collect();
         Ok(ContactPage {
@@ -113,6 +151,7 @@ impl Store {
             unread,
             inbox,
             spam,
+            stages: stages.into_iter().collect(),
         })
     }
 

@@ -10,6 +10,7 @@ mod collection;
 mod contacts;
 mod content;
 mod hero_slides;
+mod leads;
 mod media;
 mod pages;
 mod project_json;
@@ -24,12 +25,15 @@ pub use collection::{Record, Refused, Rule, Save, no_rule};
 pub use contacts::{ContactChange, ContactFilter, ContactPage};
 pub use content::{project_rule, testimonial_rule};
 pub use hero_slides::hero_slide_rule;
+pub use leads::{KEPT_STAGES, LeadChange, LeadRefused, NewLead};
 pub use pages::PAGE_KIND;
 pub use project_json::{ImageJson, ProjectJson, SectionJson};
 pub use records::{
     Admin, ContactMessage, DayStats, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem,
     PageRecord, Project, ProjectSection, Revision, Setting, Testimonial, Versioned,
 };
+pub use records::{FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, LeadSettings};
+pub use records::{LeadSource, Stage, StageMove};
 pub use records::{StoredImage, StoredVariant};
 pub use revisions::{KEEP as KEEP_REVISIONS, changed_paths};
 pub use stats::{MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY};
@@ -366,6 +370,7 @@ impl Store {
         self.news_items()?;
         self.testimonials()?;
         self.contacts()?;
+        self.lead_settings()?;
         self.settings()?;
         self.bookings()?;
         self.consultation_settings()?;

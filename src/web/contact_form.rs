@@ -12,7 +12,7 @@
 
 use super::html_security_headers;
 use crate::api::contact::{
-    self, Accepted, BODY_MAX, ContactInput, EMAIL_MAX, MESSAGE_MAX, NAME_MAX, Refused,
+    self, Accepted, BODY_MAX, ContactInput, EMAIL_MAX, LeadInput, MESSAGE_MAX, NAME_MAX, Refused,
 };
 use crate::app::App;
 use crate::app::with_app;
@@ -200,6 +200,7 @@ impl Frame {
              <input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"email\" required maxlength=\"{EMAIL_MAX}\" value=\"{email}\">\n\
              <label for=\"message\">Message</label>\n\
              <textarea id=\"message\" name=\"message\" rows=\"8\" required maxlength=\"{MESSAGE_MAX}\">{message}</textarea>\n\
+             {lead}\
              <div class=\"cf-hp\" aria-hidden=\"true\"><label for=\"website\">Website</label>\
              <input id=\"website\" name=\"website\" type=\"text\" tabindex=\"-1\" autocomplete=\"off\"></div>\n\
              <button class=\"cf-button\" type=\"submit\">Send Message</button>\n\
@@ -210,9 +211,50 @@ impl Frame {
             name = value(&typed.name),
             email = value(&typed.email),
             message = value(&typed.message),
+            lead = lead_fields(&typed.lead),
             direct = self.direct_lines(),
         )
     }
+}
+
+/// The lead's fields the visitor sent, kept on the confirmation and error pages: those typed as
+/// text can be corrected there; the choices (from the form's selects) ride along unchanged.
+fn lead_fields(lead: &LeadInput) -> String {
+    let typed = [
+        ("phone", "Phone", &lead.phone, "tel"),
+        ("locality", "Locality / city", &lead.locality, "text"),
+        ("size", "Size (BHK or sq ft)", &lead.size, "text"),
+        (
+            "heardFrom",
+            "How did you hear about us?",
+            &lead.heard_from,
+            "text",
+        ),
+    ];
+    let chosen = [
+        ("projectType", &lead.project_type),
+        ("budget", &lead.budget),
+        ("timeline", &lead.timeline),
+    ];
+    let mut out = String::new();
+    for (name, label, value, kind) in typed {
+        if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
+            out.push_str(&format!(
+                "<label for=\"{name}\">{label}</label>\n\
+                 <input id=\"{name}\" name=\"{name}\" type=\"{kind}\" maxlength=\"100\" value=\"{}\">\n",
+                escape(v)
+            ));
+        }
+    }
+    for (name, value) in chosen {
+        if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
+            out.push_str(&format!(
+                "<input type=\"hidden\" name=\"{name}\" value=\"{}\">\n",
+                escape(v)
+            ));
+        }
+    }
+    out
 }
 
 pub(super) fn html(status: StatusCode, body: String) -> Response {
@@ -362,8 +404,7 @@ mod tests {
             name: Some("\"><script>alert(1)</script>".into()),
             email: Some("a@b.in".into()),
             message: Some("</textarea><b>hi</b>".into()),
-            website: None,
-            form_token: None,
+            ..ContactInput::default()
         };
         let page = frame().refused("Please enter a valid email address.", &typed, "f1.a\"b");
         assert!(page.contains("name=\"formToken\" value=\"f1.a&quot;b\""));

@@ -169,9 +169,9 @@ describe('inbox', () => {
     const csv = Buffer.concat(chunks);
     assert.deepEqual([...csv.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 BOM');
     const text = csv.subarray(3).toString('utf8');
-    // Every cell quoted (src/api/messages.rs, csv_cell).
-    assert.ok(text.startsWith('"Date","Name","Email","Message","Read","Folder"\r\n'), text);
-    assert.ok(text.includes(',"Ravi Kumar","ravi@example.in","A villa in Kokapet, three floors.","no","inbox"\r\n'), text);
+    // Every cell quoted (src/api/messages.rs, csv_cell); SPEC's six columns first, then the lead's.
+    assert.ok(text.startsWith('"Date","Name","Email","Message","Read","Folder","Phone",'), text);
+    assert.ok(text.includes(',"Ravi Kumar","ravi@example.in","A villa in Kokapet, three floors.","no","inbox","",'), text);
     assert.equal(text.trimEnd().split('\r\n').length, 5, 'a header and four messages');
     await check();
   });

@@ -4,8 +4,11 @@
  */
 import { hydrate, render } from 'preact';
 import { App } from './app/App';
+import { rememberLanding } from './components/contact/visitSource';
 import { startHydration } from './lib/hydration';
 
+// Before any navigation: where this visit began, for an enquiry sent later (kept in memory only).
+rememberLanding();
 const root = document.getElementById('app')!;
 // The server rendered this page's body (src/render/) for its URL: its path, and the route's own query
 // (the portfolio's ?category=, read as URLSearchParams reads it) when it has one.

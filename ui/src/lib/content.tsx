@@ -3,7 +3,7 @@
 // app/WithPageData. Both are read per render through context, never at module load, so the same
 // components can render on a server and hydrate in the browser.
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { fallbackData, type PageData, type Site, siteFrom } from './site';
+import { fallbackData, type LeadForm, type PageData, type Site, siteFrom } from './site';
 import type { FounderRef, PageRecords, RecordKey, SiteRecord } from './pageTypes';
 
 export interface SiteData {
@@ -71,4 +71,11 @@ export function useFounder(): FounderRef {
 /** The founder page's path, `/{slug}`. */
 export function useFounderPath(): string {
   return `/${useFounder().slug}`;
+}
+
+/** The contact form's optional fields and choices (the contact page's data; none elsewhere). */
+export function useLeadForm(): LeadForm | undefined {
+  const route = useContext(RouteDataContext);
+  const { data } = useSiteData();
+  return route?.leadForm ?? data.leadForm;
 }

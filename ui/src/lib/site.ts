@@ -78,6 +78,19 @@ export interface PageData {
   founder?: FounderRef;
   /** The page records this page shows, and `site` (docs/page-records.md). */
   pages?: Partial<PageRecords>;
+  /** The contact page: which optional fields the form shows, and their choices. */
+  leadForm?: LeadForm;
+}
+
+export type FieldRule = 'hidden' | 'optional' | 'required';
+export type LeadField = 'phone' | 'projectType' | 'locality' | 'size' | 'budget' | 'timeline' | 'heardFrom';
+
+/** The owner's lead settings as the public form reads them (src/leads/settings.rs, form_json). */
+export interface LeadForm {
+  fields: Record<LeadField, FieldRule>;
+  budgets: string[];
+  timelines: string[];
+  projectTypes: string[];
 }
 
 export interface PortfolioView {

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useSite } from '../../lib/content';
 import { apiRequest, type ContactMessage } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
+import { LeadPanel } from '../leads/LeadPanel';
 import { buttonStyles, Card } from '../ui';
 import { folderOf, isRead, mailtoHref, messagePath, replyHref } from './inbox';
 
@@ -104,6 +105,7 @@ export function MessageItem({ message, onChanged }: { message: ContactMessage; o
         >
           {message.message}
         </p>
+        {open && <LeadPanel lead={message} onChanged={onChanged} />}
         <div className="mt-4 flex flex-wrap gap-2">
           <button
             type="button"

@@ -19,11 +19,27 @@ export interface InboxPage {
   unread: number;
   inbox: number;
   spam: number;
+  /** Inbox messages per lead stage. */
+  stages?: Record<string, number>;
 }
 
-export function pagePath({ folder, q, offset }: { folder: Folder; q: string; offset: number }): string {
+export function pagePath({
+  folder,
+  q,
+  offset,
+  stage = '',
+  byFollowUp = false,
+}: {
+  folder: Folder;
+  q: string;
+  offset: number;
+  stage?: string;
+  byFollowUp?: boolean;
+}): string {
   const params = new URLSearchParams({ folder, limit: String(PAGE_SIZE), offset: String(offset) });
   if (q.trim()) params.set('q', q.trim());
+  if (stage) params.set('stage', stage);
+  if (byFollowUp) params.set('sort', 'followUp');
   return `${API.contacts}?${params}`;
 }
 

@@ -6,6 +6,8 @@ import { toastFailure } from '../feedback';
 import { exportCsv } from '../inbox/exportCsv';
 import { PAGE_SIZE, pagePath, rangeText, reloadMessages, type Folder, type InboxPage } from '../inbox/inbox';
 import { MessageItem } from '../inbox/MessageItem';
+import { LeadsTools } from '../leads/LeadsTools';
+import { StageBar } from '../leads/StageBar';
 import { buttonStyles, Card, inputClass, LoadError, Loading, TabHeading } from '../ui';
 
 /** Newest first; an unreadable date sorts last rather than breaking the list. */
@@ -26,8 +28,13 @@ export function MessagesTab() {
   const [q, setQ] = useState('');
   const [offset, setOffset] = useState(0);
   const [exporting, setExporting] = useState(false);
+  const [stage, setStage] = useState('');
+  const [byFollowUp, setByFollowUp] = useState(false);
   // The list keeps showing while the next page loads, so paging never flashes an empty screen.
-  const page = useQuery<InboxPage>({ queryKey: [pagePath({ folder, q, offset })], placeholderData: keepPreviousData });
+  const page = useQuery<InboxPage>({
+    queryKey: [pagePath({ folder, q, offset, stage, byFollowUp })],
+    placeholderData: keepPreviousData,
+  });
 
   const showFolder = (next: Folder) => {
     setFolder(next);
@@ -55,7 +62,7 @@ export function MessagesTab() {
   };
 
   const data = page.data;
-  const messages = data ? newestFirst(data.messages) : [];
+  const messages = data ? (byFollowUp ? data.messages : newestFirst(data.messages)) : [];
   // A delete can empty the last page: step back to one that has messages.
   if (data && messages.length === 0 && offset > 0 && data.total > 0) setOffset(Math.max(0, offset - PAGE_SIZE));
 
@@ -72,6 +79,19 @@ export function MessagesTab() {
           </button>
         }
       />
+      <LeadsTools onChanged={() => reloadMessages(queryClient)} />
+      {folder === 'inbox' && (
+        <StageBar
+          counts={data?.stages}
+          stage={stage}
+          onStage={(next) => {
+            setStage(next);
+            setOffset(0);
+          }}
+          byFollowUp={byFollowUp}
+          onSort={setByFollowUp}
+        />
+      )}
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div role="group" aria-label="Folders" className="flex gap-2">
           {FOLDERS.map(({ key, label, icon: Icon }) => {

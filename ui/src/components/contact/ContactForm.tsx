@@ -1,5 +1,7 @@
 import { CircleCheck, Send } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type TargetedEvent } from 'react';
+import { useLeadForm } from '../../lib/content';
+import type { LeadForm } from '../../lib/site';
 import { toast } from '../ui/toast';
 import {
   contactReducer,
@@ -7,15 +9,21 @@ import {
   hasMissingFields,
   INITIAL_STATE,
   MESSAGES,
+  missingLeadFields,
   sendContact,
   type ContactField,
+  type FieldErrors,
 } from './contactForm';
+import { LeadFields } from './LeadFields';
+import { visitSource } from './visitSource';
 
 interface Props {
   /** Injected by tests; the browser's fetch otherwise. */
   fetchImpl?: typeof fetch;
   /** Injected by tests; GET /api/contact/token otherwise. */
   fetchToken?: () => Promise<string | undefined>;
+  /** The owner's lead settings; the contact page's data otherwise. */
+  leadForm?: LeadForm;
 }
 
 const inputClass =
@@ -26,8 +34,21 @@ const labelClass = 'block text-sm font-semibold tracking-wide text-charcoal';
  * The contact form. It is a real `<form method="post" action="/contact">` with the server's field
  * names, so the browser can still post it natively should the script handler not run.
  */
-export function ContactForm({ fetchImpl, fetchToken = fetchFormToken }: Props) {
+export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm }: Props) {
   const [state, dispatch] = useReducer(contactReducer, INITIAL_STATE);
+  const pageForm = useLeadForm();
+  const form = leadForm ?? pageForm;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // 'Contact Us' on a service or case-study page links /contact?type=<project type>: after
+  // hydration, so the server's HTML and the first render agree.
+  useEffect(() => {
+    const type = new URLSearchParams(location.search).get('type');
+    if (type && form?.projectTypes.includes(type) && form.fields.projectType !== 'hidden') {
+      dispatch({ type: 'edit', field: 'projectType', value: type });
+    }
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // The form token is asked for when the visitor starts on the form, never on page load: the first
   // load of a public page makes no API call.
   const tokenRequest = useRef<Promise<string | undefined> | null>(null);
@@ -51,8 +72,17 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken }: Props) {
     previous.current = status;
   }, [status]);
 
-  const edit = (field: ContactField) => (event: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    dispatch({ type: 'edit', field, value: event.currentTarget.value });
+  const edit =
+    (field: ContactField) => (event: TargetedEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      dispatch({ type: 'edit', field, value: event.currentTarget.value });
+      if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    };
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) document.getElementById(`contact-${first}`)?.focus();
+  };
 
   const submit = async (event: TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,10 +91,16 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken }: Props) {
       toast({ title: 'Missing details', description: MESSAGES.missing, variant: 'destructive' });
       return;
     }
+    const missing = missingLeadFields(fields, form);
+    if (Object.keys(missing).length > 0) {
+      showErrors(missing);
+      return;
+    }
+    setErrors({});
     dispatch({ type: 'send' });
     startForm();
     const token = (await tokenRequest.current) ?? undefined;
-    const result = await sendContact(fields, fetchImpl, token);
+    const result = await sendContact(fields, fetchImpl, token, visitSource());
     if (result.ok) {
       dispatch({ type: 'sent' });
       // Another message starts a new token.
@@ -73,7 +109,12 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken }: Props) {
       toast({ title: 'Message sent', description: MESSAGES.sent });
     } else {
       dispatch({ type: 'failed' });
-      toast({ title: 'Message not sent', description: result.reason, variant: 'destructive' });
+      // A field the server named is shown beside it; anything else in a toast.
+      if (result.field && result.field !== 'name' && result.field !== 'email' && result.field !== 'message') {
+        showErrors({ [result.field]: result.reason });
+      } else {
+        toast({ title: 'Message not sent', description: result.reason, variant: 'destructive' });
+      }
     }
   };
 
@@ -116,7 +157,11 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken }: Props) {
       <h2 id="contact-form-heading" className="font-display text-4xl text-charcoal">
         Send Us a Message
       </h2>
-      <p className="mt-3 text-stone-600">All fields are required.</p>
+      <p className="mt-3 text-stone-600">
+        {form && Object.values(form.fields).some((rule) => rule !== 'hidden')
+          ? 'Name, email and message are required; the rest helps us prepare for your call.'
+          : 'All fields are required.'}
+      </p>
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
         <div>
           <label htmlFor="contact-name" className={labelClass}>
@@ -170,6 +215,17 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken }: Props) {
           className={`${inputClass} resize-y`}
         />
       </div>
+      {form && (
+        <LeadFields
+          form={form}
+          fields={fields}
+          errors={errors}
+          readOnly={sending}
+          onEdit={edit}
+          inputClass={inputClass}
+          labelClass={labelClass}
+        />
+      )}
       {/* Posted natively too, should the script handler not run (docs/contact.md). */}
       <input type="hidden" name="formToken" value={formToken} />
       {/* Honeypot: off-screen and out of the tab order; a person never fills it in. */}

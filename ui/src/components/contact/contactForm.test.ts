@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { LeadForm } from '../../lib/site';
 import {
   contactReducer,
   EMPTY_FIELDS,
   hasMissingFields,
   INITIAL_STATE,
   MESSAGES,
+  missingLeadFields,
   sendContact,
   type ContactState,
 } from './contactForm';
 
-const filled = { name: 'Asha Verma', email: 'asha@example.in', message: 'A 3BHK in Kondapur.', website: '' };
+const filled = { ...EMPTY_FIELDS, name: 'Asha Verma', email: 'asha@example.in', message: 'A 3BHK in Kondapur.' };
 const editing: ContactState = { status: 'editing', fields: filled };
 
 describe('contact form state machine', () => {
@@ -61,7 +63,7 @@ describe('sendContact', () => {
   it('posts the trimmed fields and the honeypot as JSON with credentials', async () => {
     const seen: RequestInit[] = [];
     const result = await sendContact(
-      { name: ' Asha ', email: ' asha@example.in ', message: ' Hello ', website: '' },
+      { ...EMPTY_FIELDS, name: ' Asha ', email: ' asha@example.in ', message: ' Hello ' },
       respond(new Response('{"message":"ok"}', { status: 201 }), seen),
     );
     expect(result).toEqual({ ok: true });
@@ -95,5 +97,36 @@ describe('sendContact', () => {
     });
     const notJson = new Response('<html>', { status: 400 });
     expect(await sendContact(filled, respond(notJson))).toEqual({ ok: false, reason: MESSAGES.failed });
+  });
+});
+
+describe('lead fields', () => {
+  const form: LeadForm = {
+    fields: { phone: 'required', projectType: 'optional', locality: 'hidden', size: 'optional', budget: 'optional', timeline: 'optional', heardFrom: 'optional' },
+    budgets: ['Under ₹10 lakh'],
+    timelines: ['Within 3 months'],
+    projectTypes: ['Residential', 'Other'],
+  };
+
+  it('names each required field left empty, beside the field', () => {
+    expect(missingLeadFields(filled, form)).toEqual({ phone: 'Phone is required.' });
+    expect(missingLeadFields({ ...filled, phone: '98480 12345' }, form)).toEqual({});
+    expect(missingLeadFields(filled, undefined)).toEqual({});
+  });
+
+  it('sends SPEC\'s three fields as before, the lead fields only when filled, and the source', async () => {
+    const seen: RequestInit[] = [];
+    const fetchImpl = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(init ?? {});
+      return new Response(JSON.stringify({ message: 'Phone: please enter a 10-digit Indian number', field: 'phone' }), { status: 400 });
+    };
+    const source = { page: '/contact', landing: '/portfolio/modern-serenity', referrer: '', utmSource: '', utmMedium: '', utmCampaign: '' };
+    const result = await sendContact({ ...filled, phone: ' 12345 ' }, fetchImpl as typeof fetch, 't', source);
+    expect(result).toEqual({ ok: false, reason: 'Phone: please enter a 10-digit Indian number', field: 'phone' });
+    const body = JSON.parse(String(seen[0]?.body));
+    expect(body.phone).toBe('12345');
+    expect('budget' in body).toBe(false);
+    expect(body.source.landing).toBe('/portfolio/modern-serenity');
+    expect(body.name).toBe('Asha Verma');
   });
 });

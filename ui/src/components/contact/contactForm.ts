@@ -1,12 +1,41 @@
 // The contact form's state machine (SPEC §4): editing -> sending -> sent, or back to editing with
 // everything kept when sending fails; 'Send Another Message' returns to an empty form.
 
-export interface ContactFields {
+import type { LeadField, LeadForm } from '../../lib/site';
+import type { VisitSource } from './visitSource';
+
+export interface ContactFields extends Record<LeadField, string> {
   name: string;
   email: string;
   message: string;
   /** Honeypot: hidden from people, filled in by bots; the server drops such messages. */
   website: string;
+}
+
+/** The lead's optional fields in the order the form shows them, with what the visitor reads. */
+export const LEAD_FIELDS: { field: LeadField; label: string }[] = [
+  { field: 'phone', label: 'Phone' },
+  { field: 'projectType', label: 'Project type' },
+  { field: 'locality', label: 'Locality / city' },
+  { field: 'size', label: 'Size (BHK or sq ft)' },
+  { field: 'budget', label: 'Budget' },
+  { field: 'timeline', label: 'Timeline' },
+  { field: 'heardFrom', label: 'How did you hear about us?' },
+];
+
+/** Errors shown beside their fields, by field name. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The lead fields the owner made required and the visitor left empty. */
+export function missingLeadFields(fields: ContactFields, form: LeadForm | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!form) return errors;
+  for (const { field, label } of LEAD_FIELDS) {
+    if (form.fields[field] === 'required' && fields[field].trim() === '') {
+      errors[field] = `${label.replace(/ \(.*|\?$/, '')} is required.`;
+    }
+  }
+  return errors;
 }
 
 export type ContactField = keyof ContactFields;
@@ -23,7 +52,19 @@ export type ContactAction =
   | { type: 'failed' }
   | { type: 'again' };
 
-export const EMPTY_FIELDS: ContactFields = { name: '', email: '', message: '', website: '' };
+export const EMPTY_FIELDS: ContactFields = {
+  name: '',
+  email: '',
+  message: '',
+  website: '',
+  phone: '',
+  projectType: '',
+  locality: '',
+  size: '',
+  budget: '',
+  timeline: '',
+  heardFrom: '',
+};
 export const INITIAL_STATE: ContactState = { status: 'editing', fields: EMPTY_FIELDS };
 
 /** SPEC §5 and §8. */
@@ -56,19 +97,20 @@ export function hasMissingFields(fields: ContactFields): boolean {
   return [fields.name, fields.email, fields.message].some((value) => value.trim() === '');
 }
 
-export type SendResult = { ok: true } | { ok: false; reason: string };
+export type SendResult = { ok: true } | { ok: false; reason: string; field?: string };
 
 // Statuses whose JSON message tells the visitor something they can act on (fix a field, wait).
 const EXPLAINED_STATUSES = new Set([400, 413, 429]);
 
-async function serverReason(response: Response): Promise<string | undefined> {
-  if (!EXPLAINED_STATUSES.has(response.status)) return undefined;
+async function serverReason(response: Response): Promise<{ reason?: string; field?: string }> {
+  if (!EXPLAINED_STATUSES.has(response.status)) return {};
   try {
-    const body: unknown = await response.json();
-    const message = (body as { message?: unknown } | null)?.message;
-    return typeof message === 'string' && message.trim() ? message : undefined;
+    const body = (await response.json()) as { message?: unknown; field?: unknown } | null;
+    const message = body?.message;
+    const field = typeof body?.field === 'string' ? body.field : undefined;
+    return typeof message === 'string' && message.trim() ? { reason: message, field } : {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -94,7 +136,11 @@ export async function sendContact(
   fields: ContactFields,
   fetchImpl: typeof fetch = fetch,
   formToken?: string,
+  source?: VisitSource,
 ): Promise<SendResult> {
+  // SPEC's three fields as before; a lead field only when filled in.
+  const lead: Partial<Record<LeadField, string>> = {};
+  for (const { field } of LEAD_FIELDS) if (fields[field].trim()) lead[field] = fields[field].trim();
   try {
     const response = await fetchImpl('/api/contact', {
       method: 'POST',
@@ -106,10 +152,13 @@ export async function sendContact(
         message: fields.message.trim(),
         website: fields.website,
         formToken,
+        ...lead,
+        source,
       }),
     });
     if (response.ok) return { ok: true };
-    return { ok: false, reason: (await serverReason(response)) ?? MESSAGES.failed };
+    const { reason, field } = await serverReason(response);
+    return { ok: false, reason: reason ?? MESSAGES.failed, field };
   } catch (error) {
     console.warn('The contact message could not be sent', error);
     return { ok: false, reason: MESSAGES.failed };
