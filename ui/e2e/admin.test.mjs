@@ -74,6 +74,29 @@ async function openPanel(page) {
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 }
 
+/**
+ * The computed layout and look of every element of the page the visitor sees (scripts and the
+ * like left out), each named by its place in the tree, once the web fonts are in.
+ */
+async function computedLook(page) {
+  await page.waitForFunction(() => document.documentElement.classList.contains('fonts'));
+  await page.locator('footer').waitFor();
+  return page.evaluate(() => {
+    const props = ['display', 'position', 'width', 'height', 'margin', 'padding', 'font-size', 'font-family',
+      'font-weight', 'line-height', 'letter-spacing', 'text-transform', 'color', 'background-color', 'border-width',
+      'border-color', 'border-radius', 'flex-direction', 'grid-template-columns', 'gap', 'visibility', 'top', 'left'];
+    const hidden = new Set(['SCRIPT', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'STYLE']);
+    const rows = [];
+    const walk = (el, path) => {
+      const style = getComputedStyle(el);
+      rows.push(`${path} ${el.tagName}.${el.getAttribute('class') ?? ''} ${props.map((p) => style.getPropertyValue(p)).join('|')}`);
+      [...el.children].filter((c) => !hidden.has(c.tagName)).forEach((c, i) => walk(c, `${path}/${i}`));
+    };
+    walk(document.body, 'body');
+    return rows;
+  });
+}
+
 /** A tab by its name; the Messages tab may add its unread count ('Messages, 2 unread'). */
 const tab = (page, name) => page.getByRole('tab', { name: new RegExp(`^${name}(\\s*,\\s*\\d+ unread)?$`) });
 const panel = (page) => page.getByRole('tabpanel');
@@ -99,6 +122,26 @@ describe('admin panel', () => {
     assert.equal(await page.title(), `Admin Login | ${site.studioName}`);
     await assertAxeClean(page, '/admin-login');
     await check();
+  });
+
+  test("the admin's stylesheet, still loaded after 'Back to the website', changes nothing on the home page", async () => {
+    // The admin's utilities are their own stylesheet (src/admin/admin.css); a page reached from the
+    // login within the app keeps it. On a phone, where the responsive classes decide the most.
+    for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+      const { page, check } = await openPage({ viewport });
+      await page.goto('/');
+      const fresh = await computedLook(page);
+      await page.goto('/admin-login');
+      await page.getByRole('link', { name: 'Back to the website' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? ''));
+      assert.equal(sheets.filter((href) => href.endsWith('.css')).length, 2, `the public and the admin's stylesheet: ${sheets}`);
+      const afterAdmin = await computedLook(page);
+      assert.deepEqual(afterAdmin.filter((row, i) => row !== fresh[i]).slice(0, 5), [], `at ${viewport.width} px`);
+      assert.equal(afterAdmin.length, fresh.length);
+      await check();
+    }
   });
 
   test('login asks for both fields and shows the server message for a wrong password', async () => {

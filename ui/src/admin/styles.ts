@@ -1,6 +1,9 @@
 // Class lists shared by the login page and the panel. Plain strings with no imports on purpose: a
 // module both admin chunks share must not import from the entry chunk, or the bundler splits the
-// entry's own dependencies (Preact) into an extra chunk that every visitor then loads.
+// entry's own dependencies (Preact) into an extra chunk that every visitor then loads. The admin's
+// stylesheet comes with it, so that both admin chunks wait for it (Vite loads a chunk's CSS first).
+
+import './admin.css';
 
 export const inputClass =
   'block min-h-11 w-full min-w-0 rounded-sm border border-stone-400 bg-white px-3 py-2.5 text-base text-charcoal placeholder:text-stone-500 focus-visible:border-brass-600 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700';

@@ -9,7 +9,8 @@ export function AdminFrame() {
   return (
     <>
       <SkipLink />
-      <main id={MAIN_ID} tabIndex={-1} className="min-h-screen bg-sand/40 outline-none">
+      {/* `admin` scopes the panel's own stylesheet (src/admin/admin.css) to what is inside it. */}
+      <main id={MAIN_ID} tabIndex={-1} className="admin min-h-screen bg-sand/40 outline-none">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
