@@ -182,6 +182,9 @@ async fn many_visitors_racing_for_one_slot_get_one_booking() {
         text.contains("98480 12345") && text.contains("3BHK"),
         "{text}"
     );
+    // A lead of the pipeline, at its own stage, with the phone to call.
+    assert_eq!(inbox[0]["stage"], "consultation-booked", "{inbox:?}");
+    assert_eq!(inbox[0]["phone"], "+919848012345", "{inbox:?}");
     server.stop().await;
 }
 

@@ -16,7 +16,9 @@ use crate::bookings::rules::{self, SettingsJson};
 use crate::bookings::slots::{self, Rules, Slot, Unbookable};
 use crate::notify::Invitation;
 use crate::spam::SpamReason;
-use crate::store::{Booking, BookingStatus, ConsultationMode, ConsultationSettings, Folder};
+use crate::store::{
+    Booking, BookingStatus, ConsultationMode, ConsultationSettings, Folder, Lead, NewLead,
+};
 use jiff::Timestamp;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
@@ -388,16 +390,25 @@ pub fn link_paths(key: &[u8], booking: &Booking) -> anyhow::Result<(String, Stri
 
 /// The booking as an inbox entry (a lead at stage "Consultation booked").
 ///
-/// MERGE (issue 31's leads): this is the one place a booking becomes a lead. Today it stores an
-/// ordinary inbox message through `Store::add_contact_in`; with the leads branch merged, call its
-/// "add a lead with a stage" function here instead, with `booking.stage_hint` (`BOOKED_STAGE`) as
-/// the stage and the phone as the lead's phone, and keep storing the returned id in `lead_id`.
+/// The one place a booking becomes a lead: an unread inbox entry at the booking's stage
+/// (`consultation-booked`, a stage the owner can rename but not remove), with its phone.
 async fn record_lead(app: &Arc<App>, booking: Booking, rules: &Rules) -> Booking {
     let text = lead_text(&booking, rules);
     let store = app.store.clone();
     let b = booking.clone();
     let stored = blocking(move || {
-        let msg = store.add_contact_in(&b.name, &b.email, &text, Folder::Inbox)?;
+        let mut lead = Lead::new_at(&b.stage_hint);
+        lead.phone = crate::leads::phone::to_e164(&b.phone);
+        let new = NewLead {
+            name: b.name.clone(),
+            email: b.email.clone(),
+            message: text,
+            folder: Folder::Inbox,
+            read: false,
+            lead,
+            by: "booking".into(),
+        };
+        let msg = store.add_lead(new)?.map_err(anyhow::Error::from)?;
         let lead = msg.id;
         Ok(store
             .change_booking(b.id, |b, _| {
