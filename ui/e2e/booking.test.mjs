@@ -90,7 +90,9 @@ test('a visitor books, a second sees the time gone, the owner moves it, the visi
   // The owner moves it to another free time in the panel.
   const owner = await phone();
   await signIn(owner.page);
-  await owner.page.getByRole('tab', { name: 'Consultations' }).click();
+  // On a phone the tabs are the bar at the foot of the screen; Consultations is under 'More'.
+  await owner.page.getByTestId('phone-tabs').getByRole('button', { name: /More/ }).click();
+  await owner.page.getByRole('button', { name: 'Consultations' }).click();
   const item = owner.page.locator('[data-consultation]').first();
   await item.getByRole('button', { name: 'Move' }).click();
   const target = (await freeStarts())[1];

@@ -95,7 +95,8 @@ describe('leads on a phone', () => {
     const context = await browser.newContext({ ...OWNER_PHONE, baseURL: studio.baseUrl });
     const page = await context.newPage();
     await signIn(page);
-    await page.getByRole('tab', { name: /^Messages/ }).click();
+    // On a phone the tabs are the bar at the foot of the screen.
+    await page.getByTestId('phone-tabs').getByRole('button', { name: /^Messages/ }).click();
     const asha = page.getByRole('tabpanel').getByRole('article', { name: 'Message from Asha Reddy' });
     await asha.waitFor();
     await page.screenshot({ path: '/tmp/leads-messages.png', fullPage: true });

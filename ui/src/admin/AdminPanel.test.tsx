@@ -143,7 +143,7 @@ const type = (label: string | RegExp, value: string, scope: HTMLElement = docume
   fireEvent.input(within(scope).getByLabelText(label), { target: { value } });
 
 describe('AdminPanel', () => {
-  it("has SPEC's five keyboard-usable tabs then News, Testimonials, Visitors and Pages, Overview first with the four counts", async () => {
+  it("has SPEC's five keyboard-usable tabs then News, Testimonials, Visitors, Pages and Consultations, Overview first with the four counts", async () => {
     await renderPanel();
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
@@ -156,9 +156,10 @@ describe('AdminPanel', () => {
       'Testimonials',
       'Visitors',
       'Pages',
+      'Consultations',
     ]);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
-    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1, -1, -1]);
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1, -1, -1, -1]);
 
     const panel = screen.getByRole('tabpanel');
     await waitFor(() => {
@@ -170,11 +171,11 @@ describe('AdminPanel', () => {
     expect(screen.getByRole('tab', { name: 'Hero Slides' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Hero Slides' }));
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Pages' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Consultations' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Overview' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
-    expect(screen.getByRole('tab', { name: 'Pages' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Consultations' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it("says on the Overview why there is no sitemap until the site's address is set", async () => {

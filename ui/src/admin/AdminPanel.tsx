@@ -31,12 +31,12 @@ const TABS: readonly TabDef<TabKey>[] = [
   { key: 'slides', label: 'Hero Slides', icon: Images },
   { key: 'portfolio', label: 'Portfolio', icon: FolderOpen },
   { key: 'messages', label: 'Messages', icon: Mail },
-  { key: 'consultations', label: 'Consultations', icon: CalendarDays },
   { key: 'settings', label: 'Settings', icon: Settings },
   { key: 'news', label: 'News', icon: Newspaper },
   { key: 'testimonials', label: 'Testimonials', icon: MessageSquareQuote },
   { key: 'visitors', label: 'Visitors', icon: ChartLine },
   { key: 'pages', label: 'Pages', icon: FileText },
+  { key: 'consultations', label: 'Consultations', icon: CalendarDays },
 ];
 
 /** The phone's bottom bar: what the owner opens most between site visits. */
