@@ -458,6 +458,8 @@ describe('/contact', () => {
       email: 'asha@example.in',
       message: 'We are planning a 3BHK in Kondapur and would like to meet.',
       website: '',
+      // Where the visitor came from (issue 31): kept in the page's memory, no cookie.
+      source: { landing: '/contact', page: '/contact', referrer: '', utmCampaign: '', utmMedium: '', utmSource: '' },
     });
     assert.match(formToken, /^f2\./, 'the signed form token fetched when the visitor started typing');
     const [latest] = await storedMessages();

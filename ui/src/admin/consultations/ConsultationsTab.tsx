@@ -31,7 +31,13 @@ export function ConsultationsTab() {
 function Coming() {
   const client = useQueryClient();
   const list = useQuery({ queryKey: [LIST_PATH], queryFn: listConsultations });
-  const free = useQuery({ queryKey: ['consultation-free'], queryFn: freeSlots });
+  // The free times exist only while booking is on (the public call answers 404 otherwise).
+  const settings = useQuery({ queryKey: [SETTINGS_PATH], queryFn: getSettings });
+  const free = useQuery({
+    queryKey: ['consultation-free'],
+    queryFn: freeSlots,
+    enabled: settings.data?.enabled === true,
+  });
   const [moving, setMoving] = useState<number | undefined>();
   const refresh = () => {
     void client.invalidateQueries({ queryKey: [LIST_PATH] });

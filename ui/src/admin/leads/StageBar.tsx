@@ -42,7 +42,7 @@ export function StageBar({
           </button>
         ))}
       </div>
-      <label className="flex items-center gap-2 text-sm text-charcoal">
+      <label className="flex min-h-11 items-center gap-2 text-sm text-charcoal">
         <input type="checkbox" checked={byFollowUp} onChange={(event) => onSort(event.currentTarget.checked)} />
         Next follow-up first
       </label>

@@ -48,7 +48,7 @@ export function LeadFields({ form, fields, errors, readOnly, onEdit, inputClass,
           <div key={field}>
             <label htmlFor={id} className={labelClass}>
               {label}
-              {!required && <span className="font-normal text-stone-500"> (optional)</span>}
+              {!required && <span className="font-normal text-stone-600"> (optional)</span>}
             </label>
             {options ? (
               <select {...common} onChange={onEdit(field)} disabled={readOnly}>
