@@ -5,7 +5,7 @@
 use super::admin::{AdminIdentity, Fields, json_body, require_admin};
 use super::contact::{ContactInput, MESSAGE_MAX, NAME_MAX, is_email, validate};
 use super::leads::{LeadJson, field_error, follow_up_from, refused};
-use super::{ApiError, blocking, json_response};
+use super::{ApiError, blocking, json_response, query_number};
 use crate::app::App;
 use crate::app::with_app;
 use crate::leads::{self, LeadInput, SourceInput};
@@ -77,23 +77,8 @@ fn list_query(raw: &HashMap<String, String>) -> Result<ListQuery, ApiError> {
                 .ok_or_else(|| ApiError::bad_request("folder must be inbox or spam"))?,
         ),
     };
-    let number = |name: &str, max: usize| -> Result<Option<usize>, ApiError> {
-        raw.get(name)
-            .map(|v| {
-                v.trim()
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| *n <= max)
-                    .ok_or_else(|| {
-                        ApiError::bad_request(format!(
-                            "{name} must be a whole number from 0 to {max}"
-                        ))
-                    })
-            })
-            .transpose()
-    };
-    let limit = number("limit", MAX_LIMIT)?;
-    let offset = number("offset", usize::MAX)?;
+    let limit = query_number(raw, "limit", MAX_LIMIT)?;
+    let offset = query_number(raw, "offset", usize::MAX)?;
     let query = raw.get("q").map(|q| q.trim()).unwrap_or("");
     if query.chars().count() > 200 {
         return Err(ApiError::bad_request("q must have at most 200 characters"));

@@ -30,6 +30,26 @@ use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::{Filter, Rejection, Reply};
 
+/// The whole number `name` of a query (`?limit=`, `?offset=`), when given; above `max` or not a
+/// number is a 400 naming it.
+pub(crate) fn query_number(
+    raw: &std::collections::HashMap<String, String>,
+    name: &str,
+    max: usize,
+) -> Result<Option<usize>, ApiError> {
+    raw.get(name)
+        .map(|v| {
+            v.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n <= max)
+                .ok_or_else(|| {
+                    ApiError::bad_request(format!("{name} must be a whole number from 0 to {max}"))
+                })
+        })
+        .transpose()
+}
+
 /// An error a handler answers with; becomes `{"message"}` with its status.
 #[derive(Debug)]
 pub struct ApiError {

@@ -5,7 +5,7 @@
 
 use super::admin::{AdminIdentity, Fields, json_body, require_admin, write_and_refresh};
 use super::revisions::{self, History, no_such_version, sent_version, versioned};
-use super::{ApiError, blocking, json_response};
+use super::{ApiError, blocking, json_response, query_number};
 use crate::app::App;
 use crate::app::with_app;
 use crate::store::{Record, Refused, Revision, Rule, Save, Store, Versioned};
@@ -213,23 +213,8 @@ const MAX_LIMIT: usize = 1000;
 
 /// `?offset=M&limit=N` of a list call, when either is given: (offset, limit).
 fn page_query(raw: &HashMap<String, String>) -> Result<Option<(usize, usize)>, ApiError> {
-    let number = |name: &str, max: usize| -> Result<Option<usize>, ApiError> {
-        raw.get(name)
-            .map(|v| {
-                v.trim()
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| *n <= max)
-                    .ok_or_else(|| {
-                        ApiError::bad_request(format!(
-                            "{name} must be a whole number from 0 to {max}"
-                        ))
-                    })
-            })
-            .transpose()
-    };
-    let limit = number("limit", MAX_LIMIT)?;
-    let offset = number("offset", usize::MAX)?;
+    let limit = query_number(raw, "limit", MAX_LIMIT)?;
+    let offset = query_number(raw, "offset", usize::MAX)?;
     Ok((limit.is_some() || offset.is_some())
         .then(|| (offset.unwrap_or(0), limit.unwrap_or(MAX_LIMIT))))
 }
