@@ -81,6 +81,9 @@ async function openPanel(page) {
 async function computedLook(page) {
   await page.waitForFunction(() => document.documentElement.classList.contains('fonts'));
   await page.locator('footer').waitFor();
+  // After a move within the app the sections below the hero are a chunk of their own: until it
+  // arrives a screen-high placeholder holds their place (src/app/PageFallback.tsx).
+  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
   return page.evaluate(() => {
     const props = ['display', 'position', 'width', 'height', 'margin', 'padding', 'font-size', 'font-family',
       'font-weight', 'line-height', 'letter-spacing', 'text-transform', 'color', 'background-color', 'border-width',
