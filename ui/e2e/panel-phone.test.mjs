@@ -13,6 +13,7 @@ const PHONES = [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
 ];
+const TABLET = { width: 768, height: 1024 };
 const DESKTOP = { width: 1440, height: 900 };
 const PHOTO = readFileSync(new URL('../public/images/projects/bath-and-spa-1.webp', import.meta.url));
 
@@ -237,6 +238,62 @@ describe('the panel on a phone', () => {
 
     const home = await (await fetch(`${studio.baseUrl}/`)).text();
     assert.equal(home.split('href="/portfolio/')[1]?.split('"')[0], 'gachibowli-cafe', 'the home page shows it first');
+    await done();
+  });
+
+  test('360 x 740: Settings is one form, its refusal at the field and Save in reach', async () => {
+    const { page, done } = await openPanel(PHONES[0], true);
+    await openTab(page, 'settings');
+    await assertSaveInReach(page, 'Save Settings', 'Settings');
+    const whatsapp = page.getByLabel('WhatsApp number', { exact: true });
+    await whatsapp.fill('call me');
+    await page.getByRole('button', { name: 'Save Settings', exact: true }).click();
+    await assertToastInView(page, '1 field needs attention', 'a refused setting');
+    assert.equal(await whatsapp.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), 'true', 'the refused field has the focus');
+    await assertNoSideways(page, 'a refused setting');
+    await whatsapp.fill('+91 98480 12345');
+    await page.getByRole('button', { name: 'Save Settings', exact: true }).click();
+    await assertToastInView(page, 'Settings saved successfully', 'settings saved');
+    await page.getByTestId('dirty-state').getByText('No unsaved changes').waitFor();
+    // Back to no WhatsApp link, as the seed has it.
+    await whatsapp.fill('');
+    await page.getByRole('button', { name: 'Save Settings', exact: true }).click();
+    await page.getByTestId('dirty-state').getByText('No unsaved changes').waitFor();
+    await done();
+  });
+});
+
+describe('the panel on a tablet', () => {
+  test('768 x 1024 (touch): no sideways scroll, the action bar on screen, the saved message in sight', async () => {
+    const { page, done } = await openPanel(TABLET, true);
+    for (const tab of TABS) {
+      await openTab(page, tab);
+      await assertNoSideways(page, `${tab} at 768`);
+    }
+    await openPage(page, 'Founder');
+    await assertNoSideways(page, 'Founder at 768');
+    await assertSaveInReach(page, 'Save Page', 'Founder at 768');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await page.getByRole('button', { name: 'Save Page', exact: true }).click();
+    await assertToastInView(page, 'Page saved successfully', 'saved at 768');
+
+    await openTab(page, 'settings');
+    await assertSaveInReach(page, 'Save Settings', 'Settings at 768');
+    await page.getByLabel('Tagline', { exact: true }).fill('Calm rooms, made to last');
+    await page.getByRole('button', { name: 'Save Settings', exact: true }).click();
+    await assertToastInView(page, 'Settings saved successfully', 'settings saved at 768');
+
+    for (const [tab, add] of [
+      ['portfolio', 'Add Project'],
+      ['testimonials', 'Add Testimonial'],
+    ]) {
+      await openTab(page, tab);
+      await page.getByRole('button', { name: add }).click();
+      await page.getByRole('form').waitFor();
+      await assertNoSideways(page, `${tab} form at 768`);
+      await assertSaveInReach(page, 'Cancel', `${tab} form at 768`);
+    }
     await done();
   });
 });

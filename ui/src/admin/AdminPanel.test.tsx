@@ -305,14 +305,15 @@ describe('AdminPanel', () => {
     await screen.findByText('No messages yet');
   });
 
-  it('checks the logo URL, and stores an uploaded logo file as company_logo', async () => {
+  it('uploads a logo into the settings form and stores it as company_logo on Save', async () => {
     await renderPanel('/adminpanel?tab=settings');
-    fireEvent.click(await screen.findByRole('button', { name: 'Update Logo' }));
-    expect(toastText()).toContain('Please enter a logo URL');
+    chooseFile(await screen.findByLabelText('Upload a logo file'), new File(['png'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByAltText('Company logo').getAttribute('src')).toBe('/media/0123abcd.png'));
     expect(posts('/api/admin/company-settings')).toEqual([]);
+    expect(screen.getByTestId('dirty-state').textContent).toBe('Unsaved changes');
 
-    chooseFile(screen.getByLabelText('Upload a logo file'), new File(['png'], 'logo.png', { type: 'image/png' }));
-    await waitFor(() => expect(toastText()).toContain('Logo updated successfully'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(toastText()).toContain('Settings saved successfully'));
     expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
       '/api/admin/media-files',
       '/api/admin/company-settings',
@@ -322,30 +323,34 @@ describe('AdminPanel', () => {
       settingValue: '/media/0123abcd.png',
       description: 'Company logo URL',
     });
-    await waitFor(() => expect(screen.getByAltText('Current company logo').getAttribute('src')).toBe('/media/0123abcd.png'));
+    await waitFor(() => expect(screen.getByTestId('dirty-state').textContent).toBe('No unsaved changes'));
   });
 
-  it('edits a setting in its row, keeps its description, and derives one for a new key', async () => {
+  it('saves the changed settings in one go, keeps their descriptions, and derives one for a new key', async () => {
     await renderPanel('/adminpanel?tab=settings');
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Phone' }));
-    type('Phone', '+91 99999 88888');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('+91 99999 88888');
-    expect(toastText()).toContain('Setting updated successfully');
-
-    fireEvent.click(screen.getByRole('button', { name: 'Edit Address' }));
+    await screen.findByRole('button', { name: 'Save Settings' });
     expect(screen.getByLabelText('Address').tagName).toBe('TEXTAREA');
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-
-    fireEvent.click(screen.getByRole('button', { name: 'Edit Office hours' }));
+    type('Phone', '+91 99999 88888');
     type('Office hours', 'Mon–Sat, 10AM–6PM');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Mon–Sat, 10AM–6PM');
-
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(toastText()).toContain('Settings saved successfully'));
     expect(posts('/api/admin/company-settings').map((r) => json(r))).toEqual([
       { settingKey: 'company_phone', settingValue: '+91 99999 88888', description: 'Studio phone' },
       { settingKey: 'company_hours', settingValue: 'Mon–Sat, 10AM–6PM', description: 'Company hours' },
     ]);
+    await waitFor(() => expect((screen.getByLabelText('Office hours') as HTMLInputElement).value).toBe('Mon–Sat, 10AM–6PM'));
+  });
+
+  it('marks a setting the panel can tell is wrong at its field, and sends nothing', async () => {
+    await renderPanel('/adminpanel?tab=settings');
+    await screen.findByRole('button', { name: 'Save Settings' });
+    type('WhatsApp number', 'call me');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    const field = screen.getByLabelText('WhatsApp number');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toContain('country code');
+    expect(toastText()).toContain('1 field needs attention');
+    expect(posts('/api/admin/company-settings')).toEqual([]);
   });
 
   it('logs out: token gone, login page, toast', async () => {

@@ -366,4 +366,25 @@ describe('News and Testimonials editors', () => {
     await waitFor(() => expect(toastText()).toContain('Testimonial restored'));
     expect(testimonials.map((t) => t.name)).toEqual(['Vikram', 'Priya']);
   });
+
+  it('loads a long list in stretches, and a move sends every id in one write', async () => {
+    testimonials = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, quote: 'Calm.', name: `Client ${i + 1}`, role: '', isActive: true, order: i }));
+    renderTab('testimonials');
+    const list = await screen.findByRole('list', { name: 'Testimonials' });
+    expect(titles(list)).toHaveLength(24);
+    expect(screen.getByText('24 of 30 shown')).toBeTruthy();
+    expect(server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/admin/testimonials')).map((r) => r.path)).toEqual([
+      '/api/admin/testimonials?offset=0&limit=24',
+    ]);
+
+    // A move among the first 24: the others keep their places after them, in the same single write.
+    fireEvent.click(screen.getByRole('button', { name: 'Move Client 2 up' }));
+    await waitFor(() => expect(writes('/api/admin/testimonials/order')).toHaveLength(1));
+    const ids = JSON.parse(writes('/api/admin/testimonials/order')[0]!.body).ids as number[];
+    expect(ids).toEqual([2, 1, ...Array.from({ length: 28 }, (_, i) => i + 3)]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more testimonials' }));
+    await waitFor(() => expect(titles(screen.getByRole('list', { name: 'Testimonials' }))).toHaveLength(30));
+    expect(screen.queryByRole('button', { name: 'Show more testimonials' })).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeKey, hintFor, inputFor, labelFor, settingRows, SITE_URL_KEY } from './settings';
+import { changedKeys, describeKey, hintFor, inputFor, labelFor, refusalText, settingProblems, settingRows, settingValues, SITE_URL_KEY } from './settings';
 
 const setting = (id: number, settingKey: string, settingValue = 'v', description = 'd') => ({
   id,
@@ -46,5 +46,23 @@ describe('company settings', () => {
     expect(keys).not.toContain('company_logo');
     expect(rows.find((row) => row.key === 'company_legal_name')?.setting).toBeUndefined();
     expect(rows.find((row) => row.key === 'company_phone')?.setting?.id).toBe(3);
+  });
+
+  it('holds the form as one record: every row and the logo, and only the changed keys are sent', () => {
+    const values = settingValues([setting(1, 'company_logo', '/media/a.png'), setting(2, 'company_phone', '+91 1')]);
+    expect(values.company_logo).toBe('/media/a.png');
+    expect(values.company_phone).toBe('+91 1');
+    expect(values.company_name).toBe('');
+    expect(changedKeys(values, { ...values, company_name: 'Nivasa', company_phone: '+91 1' })).toEqual(['company_name']);
+  });
+
+  it('marks what it can tell is wrong by the field label, in plain words', () => {
+    expect(settingProblems({ company_email: 'studio@', company_whatsapp: '12', site_url: 'nivasa' })).toEqual({
+      'E-mail': expect.stringContaining('e-mail address'),
+      'WhatsApp number': expect.stringContaining('country code'),
+      'Site address': expect.stringContaining('https://'),
+    });
+    expect(settingProblems({ company_email: '', company_whatsapp: '+91 98480 12345', site_url: 'https://www.example.com' })).toEqual({});
+    expect(refusalText('settingValue must be a link')).toBe('Must be a link');
   });
 });

@@ -66,3 +66,39 @@ export function settingRows(stored: readonly CompanySetting[]): { key: string; s
     .map((setting) => ({ key: setting.settingKey, setting }));
   return [...known, ...others];
 }
+
+/** The form's values: every setting row's key (and the logo's) with what is stored, '' when nothing is. */
+export function settingValues(stored: readonly CompanySetting[]): Record<string, string> {
+  const values: Record<string, string> = { [LOGO_KEY]: stored.find((s) => s.settingKey === LOGO_KEY)?.settingValue ?? '' };
+  for (const { key, setting } of settingRows(stored)) values[key] = setting?.settingValue ?? '';
+  return values;
+}
+
+/** The keys whose value the owner changed, in the form's order. */
+export function changedKeys(stored: Record<string, string>, draft: Record<string, string>): string[] {
+  return Object.keys(draft).filter((key) => (draft[key] ?? '') !== (stored[key] ?? ''));
+}
+
+/**
+ * What the panel can tell before sending, by the field's label (the server checks the rest and
+ * its refusal is shown at the field too).
+ */
+export function settingProblems(draft: Record<string, string>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const email = draft.company_email?.trim() ?? '';
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) problems[labelFor('company_email')] = 'Write a whole e-mail address, like studio@example.com.';
+  const whatsapp = draft.company_whatsapp?.trim() ?? '';
+  const digits = whatsapp.replace(/\D/g, '').length;
+  if (whatsapp && (!/^\+?\d[\d ]*$/.test(whatsapp) || digits < 8 || digits > 15)) {
+    problems[labelFor('company_whatsapp')] = 'Write the number with its country code, 8 to 15 digits, e.g. +91 98480 12345 (or leave it empty).';
+  }
+  const site = draft[SITE_URL_KEY]?.trim() ?? '';
+  if (site && !/^https?:\/\/[^\s/]+\.[^\s/]+/i.test(site)) problems[labelFor(SITE_URL_KEY)] = 'Write the whole address, starting with https://, e.g. https://www.nivasastudio.in.';
+  return problems;
+}
+
+/** The server's refusal of one setting in the owner's words: 'settingValue must be …' -> 'Must be …'. */
+export function refusalText(message: string): string {
+  const rest = message.replace(/^settingValue\s*/, '');
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}

@@ -40,7 +40,7 @@ export async function startApiServer(handler: Handler): Promise<ApiServer> {
       };
       requests.push(recorded);
       try {
-        const reply = await handler(recorded);
+        const reply = await pagedList(handler, recorded);
         const json = reply.body !== undefined && typeof reply.body !== 'string';
         res.writeHead(reply.status ?? 200, {
           ...(json ? { 'Content-Type': 'application/json' } : {}),
@@ -66,6 +66,24 @@ export async function startApiServer(handler: Handler): Promise<ApiServer> {
         server.close(() => closed());
       }),
   };
+}
+
+/**
+ * As the real API answers an admin list asked with `?offset=&limit=`: one page of the whole list
+ * the handler gives for the plain path, `{items, total, offset, limit}`.
+ */
+async function pagedList(handler: Handler, request: RecordedRequest): Promise<Reply> {
+  const url = new URL(request.path, 'http://x');
+  const asked = url.searchParams.has('offset') || url.searchParams.has('limit');
+  if (request.method === 'GET' && asked && url.pathname.startsWith('/api/admin/')) {
+    const whole = await handler({ ...request, path: url.pathname });
+    if (Array.isArray(whole.body) && (whole.status ?? 200) === 200) {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 1000);
+      return { ...whole, body: { items: whole.body.slice(offset, offset + limit), total: whole.body.length, offset, limit } };
+    }
+  }
+  return handler(request);
 }
 
 /** Routes by `METHOD /path`; anything else is a JSON 404 like the real API's. */

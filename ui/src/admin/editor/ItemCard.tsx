@@ -100,3 +100,21 @@ export function AddButton({ label, onClick }: { label: string; onClick: () => vo
     </button>
   );
 }
+
+/** How many records a long list loads first, and then on each 'Show more'. */
+export const PAGE_SIZE = 24;
+
+/** Under a list loaded in stretches: how many are shown, and 'Show more' for the next. */
+export function ShowMore({ more, what }: { more: { loaded: number; total: number; loading: boolean; showMore: () => void } | null; what: string }) {
+  if (!more) return null;
+  return (
+    <div className="mt-6 flex flex-wrap items-center gap-3">
+      <button type="button" className={buttonStyles.plain} disabled={more.loading} onClick={more.showMore}>
+        {more.loading ? 'Loading…' : `Show more ${what}`}
+      </button>
+      <p className="text-sm text-stone-600" aria-live="polite">
+        {more.loaded} of {more.total} shown
+      </p>
+    </div>
+  );
+}

@@ -104,7 +104,7 @@ export function useDraft<D>(
         onTakeTheirs={(key) => setDraft((current) => ({ ...current, [key]: (clash.theirs as Record<string, unknown>)[key] }))}
       />
     );
-  return { draft, setDraft, set, errors, errorOf, submit, attempt, dirty, clashPanel };
+  return { draft, setDraft, set, errors, errorOf, submit, refuse, attempt, dirty, clashPanel };
 }
 
 /** The bar with Save, Cancel and the editor's other main actions; it stays on screen while the form scrolls. */

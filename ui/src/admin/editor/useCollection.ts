@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { ApiError, apiRequest, describeError } from '../api';
@@ -10,6 +10,48 @@ import type { EditorWords } from './words';
 export const isClash = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409 && /elsewhere|version/i.test(error.serverMessage ?? '');
 
+/** One page of an admin list (`?offset=&limit=`, docs/admin-api.md). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The first `shown` records of a list, one call; 'Show more' asks for a longer first stretch, so a
+ * reload (after every write) brings back what is on screen in one call too. Without `pageSize`
+ * the whole list, SPEC's plain array.
+ */
+function useListQuery<T>(path: string, pageSize: number | undefined) {
+  const [shown, setShown] = useState(pageSize ?? 0);
+  const whole = useQuery<T[]>({ queryKey: [path], enabled: pageSize === undefined });
+  const pageKey = [path, 'first', shown] as const;
+  const paged = useQuery<ListPage<T>>({
+    queryKey: pageKey,
+    queryFn: () => apiRequest<ListPage<T>>('GET', `${path}?offset=0&limit=${shown}`),
+    enabled: pageSize !== undefined,
+    // 'Show more' keeps the list on screen while the longer stretch loads.
+    placeholderData: keepPreviousData,
+  });
+  if (pageSize === undefined) return { query: whole, key: [path] as readonly unknown[], more: null };
+  const query = {
+    ...paged,
+    data: paged.data?.items,
+    refetch: async () => {
+      const fresh = await paged.refetch();
+      return { ...fresh, data: fresh.data?.items };
+    },
+  } as unknown as UseQueryResult<T[]>;
+  const total = paged.data?.total ?? 0;
+  const loaded = paged.data?.items.length ?? 0;
+  const more =
+    paged.data && total > loaded
+      ? { loaded, total, loading: paged.isPlaceholderData, showMore: () => setShown(loaded + pageSize) }
+      : null;
+  return { query, key: pageKey as readonly unknown[], more };
+}
+
 /**
  * One admin list (hero slides, projects, news, testimonials): its query, and create, save, delete
  * with Undo, and reorder, each followed by a toast in the editor's words and a reload of the list.
@@ -19,14 +61,17 @@ export function useCollection<T extends { id: number }, P>({
   path,
   words,
   payloadOf,
+  pageSize,
 }: {
   path: string;
   words: EditorWords;
   /** The fields of a record, to create it again from the Undo of its deletion. */
   payloadOf: (item: T) => P;
+  /** Load this many records first and more on 'Show more', so that a long list opens fast. */
+  pageSize?: number;
 }) {
   const queryClient = useQueryClient();
-  const query = useQuery<T[]>({ queryKey: [path] });
+  const { query, key, more } = useListQuery<T>(path, pageSize);
   const [busy, setBusy] = useState<number | null>(null);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: [path] });
@@ -73,23 +118,36 @@ export function useCollection<T extends { id: number }, P>({
     setBusy(null);
   };
 
-  /** Sends the whole new order; the list shows it at once and the server's answer replaces it. */
+  /**
+   * Sends the whole new order in one write; the list shows it at once and the server's answer
+   * replaces it. `ids`: the records on screen in their new order; those not loaded yet keep their
+   * places after them.
+   */
   const reorder = async (ids: number[]) => {
-    const before = queryClient.getQueryData<T[]>([path]);
+    const before = query.data;
     if (before) {
       const byId = new Map(before.map((item) => [item.id, item]));
-      queryClient.setQueryData<T[]>(
-        [path],
-        ids.flatMap((id, index) => {
-          const item = byId.get(id);
-          return item ? [{ ...item, order: index }] : [];
-        }),
-      );
+      const moved = ids.flatMap((id, index) => {
+        const item = byId.get(id);
+        return item ? [{ ...item, order: index }] : [];
+      });
+      queryClient.setQueryData(key, (old: T[] | ListPage<T> | undefined) => (Array.isArray(old) || !old ? moved : { ...old, items: moved }));
     }
-    return call<T[]>('PUT', `${path}/order`, { ids }, null, words.reorderFailed);
+    let all = ids;
+    if (more) {
+      try {
+        const rest = await apiRequest<ListPage<T>>('GET', `${path}?offset=${ids.length}&limit=1000`);
+        all = [...ids, ...rest.items.map((item) => item.id).filter((id) => !ids.includes(id))];
+      } catch (error) {
+        toastFailure(words.reorderFailed, error);
+        void reload();
+        return null;
+      }
+    }
+    return call<T[]>('PUT', `${path}/order`, { ids: all }, null, words.reorderFailed);
   };
 
-  return { path, query, busy, create, update, remove, reorder, reload };
+  return { path, query, more, busy, create, update, remove, reorder, reload };
 }
 
 /** Which form an editor shows: none, a new record's, or one record's. */

@@ -1,5 +1,5 @@
 import { API, type AdminHeroSlide, type HeroSlidePayload } from '../api';
-import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard } from '../editor/ItemCard';
+import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, PAGE_SIZE, ShowMore } from '../editor/ItemCard';
 import { clashAsDraft } from '../editor/RecordForm';
 import { useEditor } from '../editor/useCollection';
 import type { EditorWords } from '../editor/words';
@@ -26,6 +26,7 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
     words,
     payloadOf: payloadFromSlide,
     startCreating,
+    pageSize: PAGE_SIZE,
   });
   const { form, setForm, query: slides } = collection;
 
@@ -84,6 +85,7 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
           ))}
         </ul>
       )}
+      <ShowMore more={collection.more} what="slides" />
     </section>
   );
 }

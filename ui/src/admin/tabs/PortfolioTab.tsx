@@ -1,6 +1,6 @@
 import { Eye, EyeOff, ExternalLink } from 'lucide-react';
 import { API, apiRequest, type AdminProject, type ProjectPayload } from '../api';
-import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, ListState } from '../editor/ItemCard';
+import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, ListState, PAGE_SIZE, ShowMore } from '../editor/ItemCard';
 import { clashAsDraft } from '../editor/RecordForm';
 import { SortableList } from '../editor/SortableList';
 import { useEditor } from '../editor/useCollection';
@@ -28,7 +28,7 @@ async function openPreview(project: AdminProject) {
 }
 
 export function PortfolioTab() {
-  const projects = useEditor<AdminProject, ProjectPayload>({ path: API.projects, words, payloadOf: payloadFromProject });
+  const projects = useEditor<AdminProject, ProjectPayload>({ path: API.projects, words, payloadOf: payloadFromProject, pageSize: PAGE_SIZE });
   const { form, setForm } = projects;
 
   const setPublished = (project: AdminProject, isActive: boolean) =>
@@ -116,6 +116,7 @@ export function PortfolioTab() {
           />
         )}
       </ListState>
+      <ShowMore more={projects.more} what="projects" />
     </section>
   );
 }

@@ -1,37 +1,36 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Pencil } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Download } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { ACCEPTED_IMAGES } from '../../lib/images';
 import { DEFAULT_LOGO } from '../../lib/site';
 import { AccountSection } from '../account/AccountSection';
 import { OffsiteSection } from '../backup/OffsiteCard';
-import { API, apiRequest, uploadFile, type CompanySetting, type SettingPayload } from '../api';
+import { API, ApiError, apiRequest, uploadFile, type CompanySetting } from '../api';
 import { downloadBackup } from '../download';
 import { toastFailure, toastSuccess } from '../feedback';
-import { describeKey, hintFor, inputFor, labelFor, LOGO_DESCRIPTION, LOGO_KEY, settingRows } from '../settings';
-import { buttonStyles, Card, inputClass, labelClass, LoadError, Loading, TabHeading } from '../ui';
-
-/** Stores one setting and reloads the list; resolves to whether it worked. */
-function useSaveSetting() {
-  const queryClient = useQueryClient();
-  return async (payload: SettingPayload, success: string, failure: string) => {
-    try {
-      const saved = await apiRequest<CompanySetting>('POST', API.settings, payload);
-      toastSuccess(success);
-      return saved.settingValue;
-    } catch (error) {
-      toastFailure(failure, error);
-      return undefined;
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: [API.settings] });
-      // The site address is a setting too; the Overview says whether one is set.
-      void queryClient.invalidateQueries({ queryKey: [API.siteAddress] });
-    }
-  };
-}
+import { FieldError, TextField } from '../editor/fields';
+import { useLeaveGuard } from '../editor/leaveGuard';
+import { EditorForm, useDraft } from '../editor/RecordForm';
+import {
+  changedKeys,
+  describeKey,
+  hintFor,
+  inputFor,
+  labelFor,
+  LOGO_DESCRIPTION,
+  LOGO_KEY,
+  refusalText,
+  settingProblems,
+  settingRows,
+  settingValues,
+  SITE_URL_KEY,
+} from '../settings';
+import { buttonStyles, Card, labelClass, LoadError, Loading, TabHeading } from '../ui';
 
 export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {
   const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings] });
+  // A new form after each save, drawn from what the server now holds.
+  const [generation, setGeneration] = useState(0);
   return (
     <section aria-labelledby="settings-heading">
       <TabHeading
@@ -45,20 +44,12 @@ export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {
         <LoadError what="the settings" onRetry={() => void settings.refetch()} />
       ) : (
         <div className="grid gap-8">
-          <LogoCard
-            current={settings.data.find((s) => s.settingKey === LOGO_KEY)?.settingValue ?? ''}
-            focusOnMount={focusLogo}
+          <SettingsForm
+            key={generation}
+            stored={settings.data}
+            focusLogo={focusLogo && generation === 0}
+            onSaved={() => setGeneration((n) => n + 1)}
           />
-          <Card>
-            <h3 className="font-display text-2xl">Company Details</h3>
-            <ul className="mt-4 divide-y divide-sand-200">
-              {settingRows(settings.data).map(({ key, setting }) => (
-                <li key={key}>
-                  <SettingRow settingKey={key} setting={setting} />
-                </li>
-              ))}
-            </ul>
-          </Card>
           <BackupCard />
           <AccountSection />
           <ForYourHost />
@@ -68,198 +59,146 @@ export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {
   );
 }
 
-function LogoCard({ current, focusOnMount }: { current: string; focusOnMount: boolean }) {
-  const id = useId();
-  const saveSetting = useSaveSetting();
-  const [url, setUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const filePicker = useRef<HTMLInputElement>(null);
+/**
+ * The logo and every company detail as one record: the action bar stays on screen, a refused value
+ * is marked at its field. The server keeps no history of settings, so this editor has none.
+ */
+function SettingsForm({ stored, focusLogo, onSaved }: { stored: CompanySetting[]; focusLogo: boolean; onSaved: () => void }) {
+  const queryClient = useQueryClient();
+  const values = settingValues(stored);
+  const { draft, set, setDraft, errorOf, submit, refuse, attempt, dirty } = useDraft(values, settingProblems);
+  useLeaveGuard(dirty, 'Leave the settings? Your changes are not saved yet.');
 
-  const saveLogo = async (logoUrl: string) => {
-    const saved = await saveSetting(
-      { settingKey: LOGO_KEY, settingValue: logoUrl, description: LOGO_DESCRIPTION },
-      'Logo updated successfully',
-      'Failed to update logo',
-    );
-    if (saved !== undefined) setUrl('');
+  const save = async (): Promise<boolean> => {
+    const refused: Record<string, string> = {};
+    const saved = await submit(async () => {
+      let failed = false;
+      for (const key of changedKeys(values, draft)) {
+        const description = stored.find((s) => s.settingKey === key)?.description || (key === LOGO_KEY ? LOGO_DESCRIPTION : describeKey(key));
+        try {
+          await apiRequest<CompanySetting>('POST', API.settings, { settingKey: key, settingValue: draft[key] ?? '', description });
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 400) {
+            refused[labelOf(key)] = refusalText(error.serverMessage ?? error.message);
+          } else {
+            toastFailure('Failed to save settings', error);
+            failed = true;
+            break;
+          }
+        }
+      }
+      // What did land is shown as saved (no longer 'unsaved'); the refused values stay as typed.
+      await queryClient.invalidateQueries({ queryKey: [API.settings] });
+      // The site address is a setting too; the Overview says whether one is set.
+      void queryClient.invalidateQueries({ queryKey: [API.siteAddress] });
+      return failed || Object.keys(refused).length > 0 ? { ok: false } : { ok: true };
+    }, 'Failed to save settings');
+    if (saved) {
+      toastSuccess('Settings saved successfully');
+      onSaved();
+    } else if (Object.keys(refused).length > 0) {
+      refuse(refused);
+    }
+    return saved;
   };
+
+  return (
+    <EditorForm
+      heading="Logo and company details"
+      submitLabel="Save Settings"
+      onSubmit={save}
+      onCancel={() => setDraft(values)}
+      dirty={dirty}
+      attempt={attempt}
+    >
+      <LogoField value={draft[LOGO_KEY] ?? ''} onChange={set(LOGO_KEY)} error={errorOf(labelOf(LOGO_KEY))} focusOnMount={focusLogo} />
+      {settingRows(stored).map(({ key }) => {
+        const input = inputFor(key);
+        return (
+          <TextField
+            key={key}
+            label={labelFor(key)}
+            value={draft[key] ?? ''}
+            onChange={set(key)}
+            rows={input === 'multiline' ? 4 : undefined}
+            type={input === 'multiline' ? 'text' : input}
+            hint={hintFor(key)}
+            error={errorOf(labelFor(key))}
+            className={input === 'multiline' || key === SITE_URL_KEY ? 'md:col-span-2' : ''}
+          />
+        );
+      })}
+    </EditorForm>
+  );
+}
+
+/** The logo's label, and every other setting's (the form marks its fields by label). */
+const labelOf = (key: string) => (key === LOGO_KEY ? 'Logo' : labelFor(key));
+
+/** The logo, chosen from the phone's photos or files; saved with the rest. */
+function LogoField({ value, onChange, error, focusOnMount }: { value: string; onChange: (url: string) => void; error?: string; focusOnMount: boolean }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
 
   const onFile = async (file: File) => {
     setBusy(true);
     try {
-      let fileUrl: string;
-      try {
-        fileUrl = await uploadFile(file);
-      } catch (error) {
-        toastFailure('Upload failed', error);
-        return;
-      }
-      await saveLogo(fileUrl);
+      onChange(await uploadFile(file));
+      toastSuccess('Logo uploaded. Save Settings to show it on the site.');
+    } catch (failure) {
+      toastFailure('Upload failed', failure);
     } finally {
       setBusy(false);
-      if (filePicker.current) filePicker.current.value = '';
+      if (picker.current) picker.current.value = '';
     }
   };
 
-  const onUrl = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!url.trim()) {
-      toastFailure('Please enter a logo URL');
-      return;
-    }
-    setBusy(true);
-    await saveLogo(url.trim());
-    setBusy(false);
-  };
-
   return (
-    <Card>
-      <h3 className="font-display text-2xl">Company Logo</h3>
-      <div className="mt-5 flex flex-col gap-6 sm:flex-row">
-        <figure className="shrink-0">
-          <img
-            src={current.trim() || DEFAULT_LOGO}
-            alt="Current company logo"
-            width={128}
-            height={128}
-            className="size-32 rounded-sm border border-sand-200 bg-ivory object-contain p-2"
-          />
-          <figcaption className="mt-2 text-xs text-stone-600">{current.trim() ? 'Current logo' : 'Built-in logo'}</figcaption>
-        </figure>
-        <div className="grid min-w-0 flex-1 content-start gap-6">
-          <div className="grid gap-2">
-            <label htmlFor={`${id}-file`} className={labelClass}>
-              Upload a logo file
-            </label>
-            <input
-              ref={filePicker}
-              id={`${id}-file`}
-              type="file"
-              accept={ACCEPTED_IMAGES}
-              disabled={busy}
-              autoFocus={focusOnMount}
-              aria-describedby={`${id}-file-hint`}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                if (file) void onFile(file);
-              }}
-              className="block w-full text-sm text-stone-600 file:mr-4 file:min-h-10 file:cursor-pointer file:rounded-sm file:border file:border-stone-400 file:bg-white file:px-3 file:text-sm file:font-semibold file:text-charcoal hover:file:bg-charcoal hover:file:text-ivory"
-            />
-            <p id={`${id}-file-hint`} className="text-xs text-stone-600">
-              Recommended: a square image, 200 × 200 px or larger, as PNG, JPG or SVG. It is saved as soon as you choose it.
-            </p>
-          </div>
-          <form noValidate onSubmit={onUrl} className="grid gap-2">
-            <label htmlFor={`${id}-url`} className={labelClass}>
-              Or use an image address
-            </label>
-            <div className="flex flex-wrap gap-3">
-              <input
-                id={`${id}-url`}
-                type="url"
-                placeholder="https://… or /media/…"
-                value={url}
-                onInput={(event) => setUrl(event.currentTarget.value)}
-                className={`${inputClass} min-w-0 flex-1 basis-60`}
-              />
-              <button type="submit" className={buttonStyles.primary} disabled={busy}>
-                Update Logo
-              </button>
-            </div>
-          </form>
-        </div>
-      </div>
-    </Card>
-  );
-}
-
-function SettingRow({ settingKey, setting }: { settingKey: string; setting?: CompanySetting }) {
-  const id = useId();
-  const saveSetting = useSaveSetting();
-  const label = labelFor(settingKey);
-  const value = setting?.settingValue ?? '';
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(value);
-  const [saving, setSaving] = useState(false);
-  const input = inputFor(settingKey);
-  const hint = hintFor(settingKey);
-
-  const startEditing = () => {
-    setDraft(value);
-    setEditing(true);
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    const saved = await saveSetting(
-      { settingKey, settingValue: draft, description: setting?.description || describeKey(settingKey) },
-      'Setting updated successfully',
-      'Failed to update setting',
-    );
-    setSaving(false);
-    if (saved !== undefined) setEditing(false);
-  };
-
-  if (!editing) {
-    return (
-      <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start">
-        <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold">{label}</p>
-          <p className={`mt-1 break-words whitespace-pre-line ${value ? '' : 'text-stone-600 italic'}`}>
-            {value || 'Not set'}
-          </p>
-          {hint && <p className="mt-1 max-w-2xl text-xs text-stone-600">{hint}</p>}
-        </div>
-        <button type="button" className={`${buttonStyles.plain} self-start`} aria-label={`Edit ${label}`} onClick={startEditing}>
-          <Pencil aria-hidden="true" className="size-4" />
-          Edit
-        </button>
-      </div>
-    );
-  }
-
-  const fieldId = `${id}-value`;
-  return (
-    <form noValidate onSubmit={save} className="grid gap-3 py-4">
-      <label htmlFor={fieldId} className={labelClass}>
-        {label}
-      </label>
-      {input === 'multiline' ? (
-        <textarea
-          id={fieldId}
-          rows={4}
-          autoFocus
-          value={draft}
-          onInput={(event) => setDraft(event.currentTarget.value)}
-          className={inputClass}
+    <div role="group" aria-labelledby={`${id}-label`} className="grid min-w-0 gap-4 sm:flex sm:items-start md:col-span-2">
+      <figure className="shrink-0">
+        <img
+          src={value.trim() || DEFAULT_LOGO}
+          alt="Company logo"
+          width={128}
+          height={128}
+          className="size-32 rounded-sm border border-sand-200 bg-ivory object-contain p-2"
         />
-      ) : (
-        <input
-          id={fieldId}
-          // Preact types each input type with its own attributes; these four take the same ones.
-          type={input as 'text'}
-          autoFocus
-          value={draft}
-          onInput={(event) => setDraft(event.currentTarget.value)}
-          className={inputClass}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-        />
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="-mt-1 text-xs text-stone-600">
-          {hint}
+        <figcaption className="mt-2 text-xs text-stone-600">{value.trim() ? 'Your logo' : 'Built-in logo'}</figcaption>
+      </figure>
+      <div className="grid min-w-0 flex-1 content-start gap-2">
+        <p id={`${id}-label`} className={labelClass}>
+          Logo
         </p>
-      )}
-      <div className="flex gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className={buttonStyles.plain} onClick={() => setEditing(false)}>
-          Cancel
-        </button>
+        <label htmlFor={`${id}-file`} className="text-sm">
+          Upload a logo file
+        </label>
+        <input
+          ref={picker}
+          id={`${id}-file`}
+          type="file"
+          accept={ACCEPTED_IMAGES}
+          disabled={busy}
+          autoFocus={focusOnMount}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error && `${id}-error`, `${id}-hint`].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) void onFile(file);
+          }}
+          className="block w-full min-w-0 text-sm text-stone-600 file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-sm file:border file:border-stone-400 file:bg-white file:px-3 file:text-sm file:font-semibold file:text-charcoal hover:file:bg-charcoal hover:file:text-ivory"
+        />
+        {error && <FieldError id={`${id}-error`} message={error} />}
+        <p id={`${id}-hint`} className="text-xs text-stone-600">
+          {busy ? 'Uploading…' : 'A square image, 200 × 200 px or larger, as PNG, JPG or SVG.'}
+        </p>
+        {value.trim() && (
+          <button type="button" className={`${buttonStyles.plain} justify-self-start`} onClick={() => onChange('')}>
+            Use the built-in logo
+          </button>
+        )}
       </div>
-    </form>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { API, type AdminTestimonial, type TestimonialPayload } from '../api';
 import { CheckboxField, TextField } from '../editor/fields';
 import { clashAsDraft, EditorForm, useDraft, type SaveResult } from '../editor/RecordForm';
-import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, ListState } from '../editor/ItemCard';
+import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, ListState, PAGE_SIZE, ShowMore } from '../editor/ItemCard';
 import { SortableList } from '../editor/SortableList';
 import { useEditor } from '../editor/useCollection';
 import { wordsFor } from '../editor/words';
@@ -55,7 +55,7 @@ function TestimonialForm({
 }
 
 export function TestimonialsTab() {
-  const testimonials = useEditor<AdminTestimonial, TestimonialPayload>({ path: API.testimonials, words, payloadOf });
+  const testimonials = useEditor<AdminTestimonial, TestimonialPayload>({ path: API.testimonials, words, payloadOf, pageSize: PAGE_SIZE });
   const { form, setForm } = testimonials;
   const newOrder = firstOrder(testimonials.query.data);
 
@@ -112,6 +112,7 @@ export function TestimonialsTab() {
           />
         )}
       </ListState>
+      <ShowMore more={testimonials.more} what="testimonials" />
     </section>
   );
 }
