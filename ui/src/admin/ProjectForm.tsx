@@ -15,6 +15,7 @@ import {
   type ProjectDraft,
   type SectionDraft,
 } from './projectForm';
+import { slug } from '../lib/slug';
 import { buttonStyles } from './ui';
 
 /** The fields a clash compares, by the labels the form shows. */
@@ -120,6 +121,7 @@ export function ProjectForm({
         onChange={set('slug')}
         error={errorOf('Web address')}
         prefix={`${site}/portfolio/`}
+        suggested={slug(draft.title)}
         hint="Left empty, it is made from the title (Gachibowli Café becomes gachibowli-cafe). Lower-case letters, digits and hyphens. A changed address keeps the old one working."
       />
       <TextField label="Headline" value={draft.headline} onChange={set('headline')} hint="The case study's heading." className="md:col-span-2" />

@@ -22,10 +22,12 @@ interface FieldProps {
   className?: string;
   /** Shown inside the field's box before what is typed, e.g. the site's address before a web address. */
   prefix?: string;
+  /** Shown after `prefix` while the field is empty: what the server will make of it. */
+  suggested?: string;
   autoComplete?: string;
 }
 
-export function TextField({ label, value, onChange, required, hint, error, rows, type = 'text', inputRef, className = '', prefix, autoComplete }: FieldProps) {
+export function TextField({ label, value, onChange, required, hint, error, rows, type = 'text', inputRef, className = '', prefix, suggested, autoComplete }: FieldProps) {
   const id = useId();
   const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
   const common = {
@@ -46,7 +48,7 @@ export function TextField({ label, value, onChange, required, hint, error, rows,
       {prefix && (
         <p id={`${id}-prefix`} className="text-xs break-all text-stone-600">
           {prefix}
-          <strong className="text-charcoal">{value || '…'}</strong>
+          <strong className="text-charcoal">{value || suggested || '…'}</strong>
         </p>
       )}
       {rows ? (
