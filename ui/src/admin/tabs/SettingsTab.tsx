@@ -155,7 +155,11 @@ function LogoField({ value, onChange, error, focusOnMount }: { value: string; on
   };
 
   return (
-    <div role="group" aria-labelledby={`${id}-label`} className="grid min-w-0 gap-4 sm:flex sm:items-start md:col-span-2">
+    <div role="group" aria-labelledby={`${id}-label`} className="grid min-w-0 gap-3 md:col-span-2">
+      <p id={`${id}-label`} className={labelClass}>
+        Logo
+      </p>
+      <div className="grid min-w-0 gap-4 sm:flex sm:items-start">
       <figure className="shrink-0">
         <img
           src={value.trim() || DEFAULT_LOGO}
@@ -167,9 +171,6 @@ function LogoField({ value, onChange, error, focusOnMount }: { value: string; on
         <figcaption className="mt-2 text-xs text-stone-600">{value.trim() ? 'Your logo' : 'Built-in logo'}</figcaption>
       </figure>
       <div className="grid min-w-0 flex-1 content-start gap-2">
-        <p id={`${id}-label`} className={labelClass}>
-          Logo
-        </p>
         <label htmlFor={`${id}-file`} className="text-sm">
           Upload a logo file
         </label>
@@ -197,6 +198,7 @@ function LogoField({ value, onChange, error, focusOnMount }: { value: string; on
             Use the built-in logo
           </button>
         )}
+      </div>
       </div>
     </div>
   );
