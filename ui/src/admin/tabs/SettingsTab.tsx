@@ -160,45 +160,45 @@ function LogoField({ value, onChange, error, focusOnMount }: { value: string; on
         Logo
       </p>
       <div className="grid min-w-0 gap-4 sm:flex sm:items-start">
-      <figure className="shrink-0">
-        <img
-          src={value.trim() || DEFAULT_LOGO}
-          alt="Company logo"
-          width={128}
-          height={128}
-          className="size-32 rounded-sm border border-sand-200 bg-ivory object-contain p-2"
-        />
-        <figcaption className="mt-2 text-xs text-stone-600">{value.trim() ? 'Your logo' : 'Built-in logo'}</figcaption>
-      </figure>
-      <div className="grid min-w-0 flex-1 content-start gap-2">
-        <label htmlFor={`${id}-file`} className="text-sm">
-          Upload a logo file
-        </label>
-        <input
-          ref={picker}
-          id={`${id}-file`}
-          type="file"
-          accept={ACCEPTED_IMAGES}
-          disabled={busy}
-          autoFocus={focusOnMount}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[error && `${id}-error`, `${id}-hint`].filter(Boolean).join(' ')}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            if (file) void onFile(file);
-          }}
-          className="block w-full min-w-0 text-sm text-stone-600 file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-sm file:border file:border-stone-400 file:bg-white file:px-3 file:text-sm file:font-semibold file:text-charcoal hover:file:bg-charcoal hover:file:text-ivory"
-        />
-        {error && <FieldError id={`${id}-error`} message={error} />}
-        <p id={`${id}-hint`} className="text-xs text-stone-600">
-          {busy ? 'Uploading…' : 'A square image, 200 × 200 px or larger, as PNG, JPG or SVG.'}
-        </p>
-        {value.trim() && (
-          <button type="button" className={`${buttonStyles.plain} justify-self-start`} onClick={() => onChange('')}>
-            Use the built-in logo
-          </button>
-        )}
-      </div>
+        <figure className="shrink-0">
+          <img
+            src={value.trim() || DEFAULT_LOGO}
+            alt="Company logo"
+            width={128}
+            height={128}
+            className="size-32 rounded-sm border border-sand-200 bg-ivory object-contain p-2"
+          />
+          <figcaption className="mt-2 text-xs text-stone-600">{value.trim() ? 'Your logo' : 'Built-in logo'}</figcaption>
+        </figure>
+        <div className="grid min-w-0 flex-1 content-start gap-2">
+          <label htmlFor={`${id}-file`} className="text-sm">
+            Upload a logo file
+          </label>
+          <input
+            ref={picker}
+            id={`${id}-file`}
+            type="file"
+            accept={ACCEPTED_IMAGES}
+            disabled={busy}
+            autoFocus={focusOnMount}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[error && `${id}-error`, `${id}-hint`].filter(Boolean).join(' ')}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              if (file) void onFile(file);
+            }}
+            className="block w-full min-w-0 text-sm text-stone-600 file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-sm file:border file:border-stone-400 file:bg-white file:px-3 file:text-sm file:font-semibold file:text-charcoal hover:file:bg-charcoal hover:file:text-ivory"
+          />
+          {error && <FieldError id={`${id}-error`} message={error} />}
+          <p id={`${id}-hint`} className="text-xs text-stone-600">
+            {busy ? 'Uploading…' : 'A square image, 200 × 200 px or larger, as PNG, JPG or SVG.'}
+          </p>
+          {value.trim() && (
+            <button type="button" className={`${buttonStyles.plain} justify-self-start`} onClick={() => onChange('')}>
+              Use the built-in logo
+            </button>
+          )}
+        </div>
       </div>
     </div>
   );
