@@ -282,6 +282,41 @@ describe('the panel on a phone', () => {
   });
 });
 
+describe('a long list on a phone', () => {
+  test('360 x 740: 30 testimonials open 24 at a time; Show more brings the rest; a move keeps every one', async () => {
+    const { page, done } = await openPanel(PHONES[0], true);
+    const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+    const call = (method, path, body) =>
+      fetch(`${studio.baseUrl}${path}`, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: body && JSON.stringify(body) });
+    const before = await (await call('GET', '/api/admin/testimonials')).json();
+    for (let i = before.length; i < 30; i++) {
+      assert.equal((await call('POST', '/api/admin/testimonials', { quote: 'Calm and careful.', name: `Client ${i}`, role: '', isActive: true })).status, 201);
+    }
+    await openTab(page, 'testimonials');
+    const list = page.getByRole('list', { name: 'Testimonials' });
+    await list.waitFor();
+    assert.equal(await list.getByRole('heading', { level: 3 }).count(), 24);
+    await page.getByText('24 of 30 shown').waitFor();
+    await assertNoSideways(page, 'a long list');
+    await assertTapTargets(page, 'a long list');
+    // A move among the first 24 is saved with every id, those not shown included.
+    const second = await list.getByRole('heading', { level: 3 }).nth(1).textContent();
+    await page.getByRole('button', { name: `Move ${second} up` }).click();
+    await page.waitForFunction(
+      (name) => document.querySelector('[aria-label="Testimonials"] h3')?.textContent === name,
+      second,
+    );
+    await page.waitForLoadState('networkidle');
+    const after = await (await call('GET', '/api/admin/testimonials')).json();
+    assert.equal(after.length, 30);
+    assert.equal(after[0].name, second);
+    await page.getByRole('button', { name: 'Show more testimonials' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Testimonials"] h3').length === 30);
+    assert.equal(await page.getByRole('button', { name: 'Show more testimonials' }).count(), 0);
+    await done();
+  });
+});
+
 describe('the panel on a tablet', () => {
   test('768 x 1024 (touch): no sideways scroll, the action bar on screen, the saved message in sight', async () => {
     const { page, done } = await openPanel(TABLET, true);
