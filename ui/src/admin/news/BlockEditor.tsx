@@ -2,7 +2,7 @@
 // keyboard, on a 360 px phone: each block a card with its own fields, moved with the panel's
 // SortableList (handle, arrow keys, Move up / Move down, Move to top / bottom), its errors at the
 // field the server or the check named (`body[3].alt` -> block 4's alt text).
-import { Heading, Image, Images, List, Pilcrow, Plus, Quote, SplitSquareHorizontal, Trash2 } from 'lucide-react';
+import { Heading, Image, Images, List, Pilcrow, Quote, SplitSquareHorizontal, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { MAX_BLOCKS, MAX_PHOTOS } from '../../lib/journal';
 import { CheckboxField, FieldError, ImageChooser, SelectField, TextField } from '../editor/fields';
@@ -295,9 +295,8 @@ export function BlockEditor({ body, onChange, errors }: { body: BlockDraft[]; on
             const needs = photosOf(newBlock(type)).length;
             const disabled = full || photos + needs > MAX_PHOTOS;
             return (
-              <button key={type} type="button" className={`${buttonStyles.plain} justify-start`} disabled={disabled} onClick={() => add(type)}>
-                <Plus aria-hidden="true" className="size-4" />
-                <Icon aria-hidden="true" className="size-4" />
+              <button key={type} type="button" className={`${buttonStyles.plain} justify-start text-left`} disabled={disabled} onClick={() => add(type)}>
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
                 {BLOCK_NAMES[type]}
               </button>
             );
