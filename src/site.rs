@@ -295,6 +295,17 @@ pub fn project_path(slug: &str) -> String {
     CASE_STUDY_PATTERN.replace("{slug}", slug)
 }
 
+/// The journal's list and an article's page (issue 32).
+pub const JOURNAL_PATH: &str = "/news";
+pub const ARTICLE_PATTERN: &str = "/news/{slug}";
+/// The journal's feed.
+pub const FEED_PATH: &str = "/news/feed.xml";
+
+/// The path of an article's page.
+pub fn article_path(slug: &str) -> String {
+    ARTICLE_PATTERN.replace("{slug}", slug)
+}
+
 /// Lower-case letters and digits in words joined by single hyphens.
 pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
