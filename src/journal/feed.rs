@@ -2,7 +2,10 @@
 //! from the site's address. Drafts and articles not yet due never appear: the caller passes only
 //! what visitors see.
 
+use super::schedule::{is_public, rfc3339};
 use crate::html::escape;
+use crate::store::{NewsItem, Store};
+use anyhow::Result;
 
 /// How many articles the feed carries.
 pub const FEED_ENTRIES: usize = 20;
@@ -65,4 +68,59 @@ pub fn atom(studio: &str, origin: &str, entries: &[Entry<'_>]) -> String {
     }
     xml.push_str("</feed>\n");
     xml
+}
+
+/// The feed of the site at `origin` as it is at `now_ms`.
+pub fn build(store: &Store, origin: &str, now_ms: u64) -> Result<String> {
+    let studio = store
+        .settings()?
+        .into_iter()
+        .find(|s| s.key == "company_name" && !s.value.trim().is_empty())
+        .map_or_else(|| crate::site::CONSTANTS.studio_name.clone(), |s| s.value);
+    let origin = origin.trim_end_matches('/');
+    let articles: Vec<NewsItem> = store
+        .news_items()?
+        .into_iter()
+        .filter(|a| is_public(a, now_ms))
+        .take(FEED_ENTRIES)
+        .collect();
+    let excerpts: Vec<String> = articles.iter().map(excerpt).collect();
+    let entries: Vec<Entry<'_>> = articles
+        .iter()
+        .zip(&excerpts)
+        .map(|(a, summary)| {
+            let published = match a.publish_at {
+                Some((at, _)) if a.status == crate::store::ArticleStatus::Scheduled => rfc3339(at),
+                _ => format!("{}T00:00:00Z", a.date),
+            };
+            let updated = if a.updated_at_ms > 0 {
+                rfc3339(a.updated_at_ms).max(published.clone())
+            } else {
+                published.clone()
+            };
+            Entry {
+                title: &a.title,
+                url: format!("{origin}{}", crate::site::article_path(&a.slug)),
+                published,
+                updated,
+                summary,
+                author: "",
+                tags: &a.tags,
+            }
+        })
+        .collect();
+    Ok(atom(&studio, origin, &entries))
+}
+
+/// The excerpt the owner wrote, or the first paragraph.
+pub fn excerpt(a: &NewsItem) -> String {
+    if !a.excerpt.is_empty() {
+        return a.excerpt.clone();
+    }
+    let first = super::blocks::first_paragraph(&a.body);
+    if first.chars().count() > 300 {
+        let cut: String = first.chars().take(297).collect();
+        return format!("{}…", cut.trim_end());
+    }
+    first
 }

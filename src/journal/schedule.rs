@@ -92,6 +92,12 @@ pub async fn run(store: Store, clock: Clock, since_ms: u64, refresh: impl Fn() -
     }
 }
 
+/// A time in ms since the epoch as RFC 3339 in UTC, to the second.
+pub fn rfc3339(ms: u64) -> String {
+    let secs = (ms / 1000).min(253_402_300_799);
+    humantime::format_rfc3339_seconds(std::time::UNIX_EPOCH + Duration::from_secs(secs)).to_string()
+}
+
 /// `publishAt` as sent: ISO 8601 with an offset (`2026-12-01T09:30:00+05:30`), as (ms since the
 /// epoch, offset in minutes).
 pub fn parse_publish_at(text: &str) -> Option<(u64, i32)> {
