@@ -117,6 +117,16 @@ describe('the journal editor on a phone', () => {
     const page = await context.newPage();
     const watched = watchPage(page);
     await signIn(page);
+    // The feed's links are absolute: the owner has set the site's address (Settings).
+    const saved = await page.evaluate(async () => {
+      const response = await fetch('/api/admin/company-settings', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('adminToken')}` },
+        body: JSON.stringify({ settingKey: 'site_url', settingValue: 'https://studio.example' }),
+      });
+      return response.status;
+    });
+    assert.ok(saved < 300, `the site address was not saved (${saved})`);
     await page.goto('/adminpanel?tab=news');
     await page.getByRole('button', { name: 'Add News Item' }).tap();
     const form = page.getByRole('form', { name: 'New News Item' });
@@ -171,6 +181,7 @@ describe('the journal editor on a phone', () => {
     const news = await (await fetch(`${studio.baseUrl}/news`)).text();
     assert.ok(!news.includes('Banjara Hills'), '/news shows the article before its time');
     const feed = await (await fetch(`${studio.baseUrl}/news/feed.xml`)).text();
+    assert.match(feed, /<feed/, 'the feed is served');
     assert.ok(!feed.includes(SLUG), 'the feed has the article before its time');
 
     // Eleven minutes on, the server having been stopped over the minute: published at the start.
@@ -192,7 +203,7 @@ describe('the journal editor on a phone', () => {
     await carousel.getByRole('heading', { name: TITLE }).first().waitFor();
     await visitor.close();
     const published = await (await fetch(`${later.baseUrl}/news/feed.xml`)).text();
-    assert.ok(published.includes(`/news/${SLUG}`), 'the feed links the article');
+    assert.ok(published.includes(`https://studio.example/news/${SLUG}`), `the feed links the article:\n${published}`);
     assert.ok(published.includes('Banjara Hills'), 'the feed names the article');
   });
 });
