@@ -223,6 +223,18 @@ describe('the article editor', () => {
     expect(sent).not.toHaveProperty('content');
   });
 
+  it("wraps the chosen words in emphasis or a link, the page records' markup", async () => {
+    const form = await openNew();
+    const paragraph = within(block(form, 1)).getByLabelText('Paragraph') as HTMLTextAreaElement;
+    type(block(form, 1), 'Paragraph', 'A calm home, see our work.');
+    paragraph.setSelectionRange(2, 6);
+    fireEvent.click(within(block(form, 1)).getByRole('button', { name: /^Emphasis/ }));
+    expect(paragraph.value).toBe('A *calm* home, see our work.');
+    paragraph.setSelectionRange(19, 27);
+    fireEvent.click(within(block(form, 1)).getByRole('button', { name: /^Link/ }));
+    expect(paragraph.value).toBe('A *calm* home, see [our work](https://).');
+  });
+
   it('adds, reorders and removes blocks by keyboard, announcing each move', async () => {
     const form = await openNew();
     type(form, /^Title/, 'Moves');
