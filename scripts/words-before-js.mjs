@@ -40,9 +40,16 @@ let lowest = 1;
 try {
   const pageData = await (await fetch(`${studio.baseUrl}/api/page-data?path=/`)).json();
   const founder = pageData.founder?.slug ?? 'anjali-rao';
+  // A case study, and an article of the journal (the newest of the home page's news).
+  const article = pageData.news?.[0]?.slug ?? '';
   const paths = table.routes
     .filter((r) => !r.admin)
-    .map((r) => r.path.replace('{founderSlug}', founder).replace('{slug}', 'timeless-luxury'));
+    .map((r) =>
+      r.path
+        .replace('{founderSlug}', founder)
+        .replace('/news/{slug}', `/news/${article}`)
+        .replace('{slug}', 'timeless-luxury'),
+    );
   const withJs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const withoutJs = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
   for (const path of paths) {

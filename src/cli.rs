@@ -401,6 +401,13 @@ fn serve(config: Config) -> Result<()> {
         let stop = net::shutdown_signal()?;
         let app_ = app.clone();
         crate::media::backfill::spawn(app.store.clone(), move || app_.refresh_site());
+        let app_ = app.clone();
+        tokio::spawn(crate::journal::schedule::run(
+            app.store.clone(),
+            crate::journal::schedule::system_clock(),
+            app.shells.now_ms(),
+            move || app_.refresh_site(),
+        ));
         backup::spawn_live_check(app.store.clone(), backup::LIVE_CHECK_EVERY);
         if app.config.backup_dir.is_some() || app.offsite.is_some() {
             backup::spawn_schedule(

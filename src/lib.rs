@@ -18,6 +18,7 @@ pub mod health;
 pub mod host;
 pub mod hosts;
 pub mod html;
+pub mod journal;
 pub mod leads;
 pub mod limits;
 pub mod logging;

@@ -295,6 +295,17 @@ pub fn project_path(slug: &str) -> String {
     CASE_STUDY_PATTERN.replace("{slug}", slug)
 }
 
+/// The journal's list and an article's page (issue 32).
+pub const JOURNAL_PATH: &str = "/news";
+pub const ARTICLE_PATTERN: &str = "/news/{slug}";
+/// The journal's feed.
+pub const FEED_PATH: &str = "/news/feed.xml";
+
+/// The path of an article's page.
+pub fn article_path(slug: &str) -> String {
+    ARTICLE_PATTERN.replace("{slug}", slug)
+}
+
 /// Lower-case letters and digits in words joined by single hyphens.
 pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
@@ -398,18 +409,21 @@ mod tests {
     #[test]
     fn route_table_has_the_spec_routes_and_one_case_study_pattern() {
         let table = &*ROUTES;
-        assert_eq!(table.routes.len(), 16);
+        // SPEC's sixteen and the journal's two (issue 32).
+        assert_eq!(table.routes.len(), 18);
         let mut paths: Vec<_> = table.routes.iter().map(|r| r.path.as_str()).collect();
         paths.sort();
         paths.dedup();
-        assert_eq!(paths.len(), 16);
+        assert_eq!(paths.len(), 18);
         assert!(
             table.find("/anjali-rao").is_none(),
             "the founder's path is the record's"
         );
-        assert_eq!(table.fixed().count(), 14);
+        assert_eq!(table.fixed().count(), 15);
         let pages: Vec<String> = table.pages("anjali-rao").map(|(p, _)| p).collect();
-        assert_eq!(pages.len(), 15);
+        assert_eq!(pages.len(), 16);
+        assert!(pages.contains(&JOURNAL_PATH.to_string()));
+        assert!(table.find(ARTICLE_PATTERN).is_none());
         assert!(pages.contains(&"/anjali-rao".to_string()));
         let firsts: Vec<&str> = table.first_segments().collect();
         for s in [

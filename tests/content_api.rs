@@ -667,13 +667,14 @@ fn write_the_v2_content_fixture() {
             )
             .unwrap()
             .unwrap();
-        let news = NewsItem {
-            id: 0,
-            date: "2025-01-05".into(),
-            title: "Fixture news".into(),
-            content: "Kept across releases".into(),
-            is_active: false,
-        };
+        // Written as a version 1 item by the release that made the fixture.
+        let news = NewsItem::from_text(
+            0,
+            "2025-01-05".into(),
+            "Fixture news".into(),
+            "Kept across releases".into(),
+            false,
+        );
         store.create(news, &no_rule, "test").unwrap().unwrap();
         let quote = Testimonial {
             id: 0,

@@ -151,7 +151,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
     let media = media::routes(app.clone());
     let backup = backup::routes(app.clone());
     let content = projects::routes(app.clone())
-        .or(resource::routes::<news::News>(app.clone()))
+        .or(news::routes(app.clone()))
         .unify()
         .or(resource::routes::<testimonials::Testimonials>(app.clone()))
         .unify()

@@ -1,14 +1,33 @@
-//! `/api/admin/news-items`: the home page's 'News & Thoughts'.
+//! `/api/admin/news-items`: the journal's articles (issue 32). SPEC's four fields (`title`, `date`,
+//! `content`, `isActive`) keep their shape; the journal's (`slug`, `excerpt`, `cover`, `tags`,
+//! `status`, `publishAt`, `body`) are optional on write. And a signed preview link to an
+//! article's page, as projects have.
 
-use super::ApiError;
-use super::admin::Fields;
-use super::resource::Resource;
-use crate::store::{NewsItem, Rule, no_rule};
+use super::admin::{AdminIdentity, Fields, require_admin};
+use super::resource::{self, Resource, text_list};
+use super::{ApiError, blocking, json_response};
+use crate::app::App;
+use crate::app::with_app;
+use crate::journal::blocks::{self, block_json, cover_json};
+use crate::journal::schedule::{format_publish_at, local_date, parse_publish_at};
+use crate::site::{is_slug, slug};
+use crate::store::{ArticleStatus, NewsItem, Rule, news_rule};
 use serde::Serialize;
+use serde_json::Value;
+use std::sync::Arc;
+use warp::filters::BoxedFilter;
+use warp::http::StatusCode;
+use warp::reply::Response;
+use warp::{Filter, Rejection};
 
 const MAX_TITLE: usize = 200;
 const MAX_CONTENT: usize = 5000;
+const MAX_SLUG: usize = 100;
+const MAX_EXCERPT: usize = 500;
+const MAX_TAGS: usize = 20;
+const MAX_TAG: usize = 50;
 
+/// A news item as the calls read it (ui/src/lib/journal.ts `Article`).
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NewsJson {
@@ -17,6 +36,15 @@ pub struct NewsJson {
     pub title: String,
     pub content: String,
     pub is_active: bool,
+    pub slug: String,
+    pub excerpt: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cover: Option<Value>,
+    pub tags: Vec<String>,
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub publish_at: Option<String>,
+    pub body: Vec<Value>,
 }
 
 impl From<NewsItem> for NewsJson {
@@ -27,7 +55,22 @@ impl From<NewsItem> for NewsJson {
             title: n.title,
             content: n.content,
             is_active: n.is_active,
+            slug: n.slug,
+            excerpt: n.excerpt,
+            cover: n.cover.as_ref().map(cover_json),
+            tags: n.tags,
+            status: status_name(n.status),
+            publish_at: n.publish_at.map(format_publish_at),
+            body: n.body.iter().map(block_json).collect(),
         }
+    }
+}
+
+pub fn status_name(status: ArticleStatus) -> &'static str {
+    match status {
+        ArticleStatus::Draft => "draft",
+        ArticleStatus::Scheduled => "scheduled",
+        ArticleStatus::Published => "published",
     }
 }
 
@@ -41,30 +84,112 @@ impl Resource for News {
     const ORDERED: bool = false;
 
     fn input(f: &Fields) -> Result<NewsItem, ApiError> {
-        let date = f.required_text("date", 10)?;
-        if !is_iso_date(&date) {
-            return Err(ApiError::bad_request(
-                "date must be a real date written YYYY-MM-DD",
-            ));
-        }
-        Ok(NewsItem {
-            id: 0,
-            date,
-            title: f.required_text("title", MAX_TITLE)?,
-            content: {
-                let content = f.text("content", MAX_CONTENT, true)?;
-                if content.is_empty() {
-                    return Err(ApiError::bad_request("content is required"));
-                }
-                content
-            },
-            is_active: f.flag("isActive", true)?,
-        })
+        news_input(f)
     }
 
     fn rule() -> Rule<'static, NewsItem> {
-        &no_rule
+        &news_rule
     }
+}
+
+fn news_input(f: &Fields) -> Result<NewsItem, ApiError> {
+    let bad = ApiError::bad_request;
+    let title = f.required_text("title", MAX_TITLE)?;
+    let status = match f.text("status", 20, false)?.as_str() {
+        "" | "published" => ArticleStatus::Published,
+        "draft" => ArticleStatus::Draft,
+        "scheduled" => ArticleStatus::Scheduled,
+        _ => return Err(bad("status must be one of: draft, scheduled, published")),
+    };
+    let publish_at = match f.text("publishAt", 40, false)? {
+        s if s.is_empty() => None,
+        s => Some(parse_publish_at(&s).ok_or_else(|| {
+            bad("publishAt must be a date and time with its offset, e.g. 2026-12-01T09:30:00+05:30")
+        })?),
+    };
+    if status == ArticleStatus::Scheduled && publish_at.is_none() {
+        return Err(bad("publishAt is required to schedule an article"));
+    }
+    let date = match f.text("date", 10, false)? {
+        d if d.is_empty() => match publish_at {
+            Some(at) if status == ArticleStatus::Scheduled => local_date(at),
+            _ => return Err(bad("date is required")),
+        },
+        d => d,
+    };
+    if !is_iso_date(&date) {
+        return Err(bad("date must be a real date written YYYY-MM-DD"));
+    }
+    let body = blocks::parse_body(f.0.get("body")).map_err(ApiError::bad_request)?;
+    let content = f.text("content", MAX_CONTENT, true)?;
+    let content = match (content.is_empty(), body.is_empty()) {
+        (true, true) => return Err(bad("content is required (or a body)")),
+        (false, _) => content,
+        (true, false) => blocks::plain_text(&body)
+            .chars()
+            .take(MAX_CONTENT)
+            .collect(),
+    };
+    let mut item = NewsItem::from_text(0, date, title, content, f.flag("isActive", true)?);
+    if !body.is_empty() {
+        item.body = body;
+    }
+    item.slug = match f.text("slug", MAX_SLUG, false)? {
+        s if s.is_empty() => match slug(&item.title).chars().take(MAX_SLUG).collect::<String>() {
+            s if s.trim_end_matches('-').is_empty() => {
+                return Err(bad(
+                    "slug is required: the title has no letters or digits to make one",
+                ));
+            }
+            s => s.trim_end_matches('-').to_string(),
+        },
+        s => s,
+    };
+    if !is_slug(&item.slug) {
+        return Err(bad(
+            "slug may hold only a-z, 0-9 and single hyphens between them",
+        ));
+    }
+    item.excerpt = f.text("excerpt", MAX_EXCERPT, false)?;
+    item.cover = blocks::parse_cover(f.0.get("cover")).map_err(ApiError::bad_request)?;
+    item.tags = text_list(f, "tags", MAX_TAGS, MAX_TAG)?;
+    item.status = status;
+    item.publish_at = publish_at;
+    Ok(item)
+}
+
+/// The resource's routes plus `POST /api/admin/news-items/{id}/preview`: `{ "url" }`, the article's
+/// page for whoever holds the link, for an hour, whatever its status.
+pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
+    let preview = warp::path!("admin" / "news-items" / u64 / "preview")
+        .and(warp::post())
+        .and(require_admin(app.clone()))
+        .and(with_app(app.clone()))
+        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let found = blocking(move || {
+                let Some(item) = store.get::<NewsItem>(id)? else {
+                    return Ok(None);
+                };
+                let token = crate::preview::sign(
+                    &crate::journal::preview_key(&store.hmac_key()?),
+                    id,
+                    crate::auth::now_secs() + crate::preview::VALID_SECS,
+                )?;
+                Ok(Some(format!(
+                    "{}?preview={token}",
+                    crate::site::article_path(&item.slug)
+                )))
+            })
+            .await?;
+            let url =
+                found.ok_or_else(|| resource::refusal::<News>(crate::store::Refused::NotFound))?;
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "url": url }),
+            ))
+        });
+    preview.or(resource::routes::<News>(app)).unify().boxed()
 }
 
 /// `YYYY-MM-DD` naming a day that exists.

@@ -245,7 +245,7 @@ pub fn is_page_href(href: &str) -> bool {
 }
 
 /// Every `[label](href)` in a paragraph has a closed, safe address.
-fn check_inline_links(text: &str, path: &str) -> Result<(), Invalid> {
+pub fn check_inline_links(text: &str, path: &str) -> Result<(), Invalid> {
     let mut rest = text;
     while let Some(at) = rest.find("](") {
         let after = &rest[at + 2..];

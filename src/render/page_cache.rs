@@ -9,11 +9,12 @@
 //! its shell. What each page is made of is `shells`; the engine that renders bodies, `Renderer`.
 
 use super::Renderer;
-use super::page_data::Site;
+use super::page_data::{Draft, Site};
 use super::shells::{Built, NOT_FOUND_PATH, Rendered, SitemapEntry, Source, Template, json_copy};
+use crate::journal::schedule::{Clock, system_clock};
 use crate::origin::Origin;
 use crate::site::{PAGE_PARAM, view_path};
-use crate::store::{Project, Store};
+use crate::store::{NewsItem, Project, Store};
 use crate::ui_build::assets::Encoded;
 use anyhow::{Context, Result};
 use std::borrow::Cow;
@@ -287,6 +288,8 @@ pub struct Shells {
     included: Mutex<u64>,
     /// How many page bodies the worker has rendered since start (renders per write, in tests).
     renders: Arc<AtomicU64>,
+    /// The time the pages show the site at: scheduled articles due by then are on it.
+    clock: RwLock<Clock>,
 }
 
 impl Shells {
@@ -307,7 +310,13 @@ impl Shells {
         renderer: Renderer,
     ) -> Result<Shells> {
         let template = Arc::new(Template::parse(index_html)?);
-        let built = template.render_all(&Site::load(store, &origin.for_pages(store)?, None)?)?;
+        let clock = system_clock();
+        let built = template.render_all(&Site::load(
+            store,
+            &origin.for_pages(store)?,
+            None,
+            clock(),
+        )?)?;
         let pages = Arc::new(Pages::new(template.clone(), built, None));
         let renderer = Arc::new(renderer);
         let renders = Arc::new(AtomicU64::new(0));
@@ -338,7 +347,18 @@ impl Shells {
             asked: AtomicU64::new(0),
             included: Mutex::new(0),
             renders,
+            clock: RwLock::new(clock),
         })
+    }
+
+    /// Shows the site at the times `clock` tells from the next refresh on (tests: a fake clock).
+    pub fn set_clock(&self, clock: Clock) {
+        *self.clock.write().unwrap_or_else(|p| p.into_inner()) = clock;
+    }
+
+    /// The time now by the pages' clock, in ms since the epoch.
+    pub fn now_ms(&self) -> u64 {
+        (self.clock.read().unwrap_or_else(|p| p.into_inner()))()
     }
 
     /// How many page bodies have been rendered since start.
@@ -376,7 +396,7 @@ impl Shells {
         let origin = self.origin.for_pages(store)?;
         let built = self
             .template
-            .render_all(&Site::load(store, &origin, None)?)?;
+            .render_all(&Site::load(store, &origin, None, self.now_ms())?)?;
         let pages = Arc::new(Pages::new(
             self.template.clone(),
             built,
@@ -401,8 +421,32 @@ impl Shells {
         let Some(project) = store.get::<Project>(id)?.filter(|p| p.slug == slug) else {
             return Ok(None);
         };
-        let site = Site::load(store, &self.origin.for_pages(store)?, Some(&project))?;
+        let origin = self.origin.for_pages(store)?;
+        let site = Site::load(
+            store,
+            &origin,
+            Some(Draft::Project(&project)),
+            self.now_ms(),
+        )?;
         let source = self.template.project_source(&site, &project, true)?;
+        let body = self.renderer.body(&source.path, &source.json);
+        Ok(Some(self.template.render_source(&source, body.as_deref())))
+    }
+
+    /// The page of article `id` as visitors would see it once published, kept out of search
+    /// engines; `None` unless that article exists and has the slug `slug`.
+    pub fn preview_article(&self, store: &Store, id: u64, slug: &str) -> Result<Option<Rendered>> {
+        let Some(article) = store.get::<NewsItem>(id)?.filter(|a| a.slug == slug) else {
+            return Ok(None);
+        };
+        let origin = self.origin.for_pages(store)?;
+        let site = Site::load(
+            store,
+            &origin,
+            Some(Draft::Article(&article)),
+            self.now_ms(),
+        )?;
+        let source = self.template.article_source(&site, &article, true)?;
         let body = self.renderer.body(&source.path, &source.json);
         Ok(Some(self.template.render_source(&source, body.as_deref())))
     }

@@ -2,9 +2,11 @@
 //! it, read once per render from the store (`Site`), and what one page's shell inlines from it
 //! (`PageData`), which `GET /api/page-data` also serves for client-side navigation.
 
+use crate::journal::blocks::{self, block_json, cover_json};
+use crate::journal::schedule::is_public;
 use crate::media::ImageInfo;
 use crate::pages::{self, schema, schema::PAGE_SCHEMA};
-use crate::store::{Project, ProjectJson, Store};
+use crate::store::{NewsItem, Project, ProjectJson, Store};
 use anyhow::{Context, Result};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -18,6 +20,8 @@ const ABOUT_PROJECTS: usize = 4;
 pub const HOME_NEWS: usize = 6;
 /// How many projects one page of the portfolio shows (issue 33: its first HTML stays small).
 pub const PORTFOLIO_PAGE: usize = 24;
+/// How many articles one page of the journal's list shows (issue 32).
+pub const JOURNAL_PAGE: usize = 12;
 
 /// What one page shows, inlined in its shell (docs/CONTRACTS.md "Page data").
 #[derive(Serialize)]
@@ -47,6 +51,67 @@ pub struct PageData<'a> {
     /// The contact form's optional fields and choices (the owner's lead settings).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lead_form: Option<&'a Value>,
+    /// On `/news`: one page of the journal's (filtered) list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub journal: Option<JournalView<'a>>,
+    /// On `/news/{slug}`: the whole article and its neighbours.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub article: Option<ArticleView<'a>>,
+}
+
+/// One page of the journal's list: `page` of `pages` (from 1), `total` articles under `tag`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JournalView<'a> {
+    pub items: Vec<ArticleCard<'a>>,
+    pub page: usize,
+    pub pages: usize,
+    pub total: usize,
+    /// The tag filtered on (its web form, `kitchens`), and its words as the owner wrote them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tag: Option<TagRef>,
+    /// Every tag in use, most used first.
+    pub tags: Vec<TagRef>,
+}
+
+#[derive(Serialize, Clone)]
+pub struct TagRef {
+    pub slug: String,
+    pub name: String,
+}
+
+/// An article as cards show it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArticleCard<'a> {
+    pub id: u64,
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub date: &'a str,
+    pub excerpt: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cover: Option<Value>,
+    pub tags: &'a [String],
+}
+
+/// The whole article, its author and its neighbours in the list (newer, older).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArticleView<'a> {
+    pub id: u64,
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub date: &'a str,
+    pub excerpt: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cover: Option<Value>,
+    pub tags: &'a [String],
+    pub body: Vec<Value>,
+    pub author: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous: Option<ArticleCard<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<ArticleCard<'a>>,
 }
 
 /// One page of the portfolio's list: `page` of `pages` (from 1), of `total` projects.
@@ -87,12 +152,14 @@ pub struct ProjectSummary<'a> {
     pub year: i32,
 }
 
+/// A news item as the home page's carousel shows it: SPEC's fields and its page's slug.
 #[derive(Serialize)]
 pub struct PublicNews {
     pub id: u64,
     pub date: String,
     pub title: String,
     pub content: String,
+    pub slug: String,
 }
 
 #[derive(Serialize)]
@@ -110,6 +177,8 @@ pub(super) struct Site {
     /// Published projects, in order.
     pub(super) published: Vec<Project>,
     news: Vec<PublicNews>,
+    /// The articles visitors see, newest first (the carousel's `news` are the same).
+    pub(super) articles: Vec<NewsItem>,
     testimonials: Vec<PublicTestimonial>,
     /// Every page record's content, by key.
     records: BTreeMap<String, Value>,
@@ -123,8 +192,14 @@ pub(super) struct Site {
 }
 
 impl Site {
-    /// Reads the site; `draft` is a project being previewed, whose images are looked up too.
-    pub(super) fn load(store: &Store, origin: &str, draft: Option<&Project>) -> Result<Site> {
+    /// Reads the site as it is at `now_ms` (scheduled articles due by then are on it); `draft` is a
+    /// project or article being previewed, whose images are looked up too.
+    pub(super) fn load(
+        store: &Store,
+        origin: &str,
+        draft: Option<Draft<'_>>,
+        now_ms: u64,
+    ) -> Result<Site> {
         let mut settings: BTreeMap<String, String> = store
             .settings()?
             .into_iter()
@@ -155,15 +230,26 @@ impl Site {
             .into_iter()
             .filter(|p| p.is_active)
             .collect();
-        let news = store
+        let mut articles: Vec<NewsItem> = store
             .news_items()?
             .into_iter()
-            .filter(|n| n.is_active)
+            .filter(|n| is_public(n, now_ms))
+            .collect();
+        // Two items of an earlier release with one title got one slug: the older keeps it.
+        let mut seen = std::collections::HashSet::new();
+        for a in articles.iter_mut().rev() {
+            if !seen.insert(a.slug.clone()) {
+                a.slug = format!("{}-{}", a.slug, a.id);
+            }
+        }
+        let news = articles
+            .iter()
             .map(|n| PublicNews {
                 id: n.id,
-                date: n.date,
-                title: n.title,
-                content: n.content,
+                date: n.date.clone(),
+                title: n.title.clone(),
+                content: n.content.clone(),
+                slug: n.slug.clone(),
             })
             .collect();
         let testimonials = store
@@ -203,6 +289,7 @@ impl Site {
             slides,
             published,
             news,
+            articles,
             testimonials,
             records,
             founder,
@@ -216,11 +303,22 @@ impl Site {
     }
 
     /// Every image URL the pages name, and those of `draft`.
-    fn every_image_url<'a>(&'a self, draft: Option<&'a Project>) -> Vec<&'a str> {
+    fn every_image_url<'a>(&'a self, draft: Option<Draft<'a>>) -> Vec<&'a str> {
         let mut urls: Vec<&str> = self.slides.iter().map(|s| s.image_url.as_str()).collect();
         urls.extend(self.settings.get("company_logo").map(String::as_str));
-        for p in self.published.iter().chain(draft) {
+        let draft_project = match draft {
+            Some(Draft::Project(p)) => Some(p),
+            _ => None,
+        };
+        for p in self.published.iter().chain(draft_project) {
             urls.extend(project_image_urls(p));
+        }
+        let draft_article = match draft {
+            Some(Draft::Article(a)) => Some(a),
+            _ => None,
+        };
+        for a in self.articles.iter().chain(draft_article) {
+            urls.extend(article_image_urls(a));
         }
         for key in self.records.keys() {
             urls.extend(self.record_images(key));
@@ -336,6 +434,8 @@ impl Site {
             project: None,
             portfolio: None,
             lead_form: None,
+            journal: None,
+            article: None,
         };
         match page {
             "home" => {
@@ -376,6 +476,9 @@ impl Site {
         }
         if let Some(p) = project {
             urls.extend(project_image_urls(p));
+        }
+        if let Some(view) = &data.journal {
+            urls.extend(view.items.iter().filter_map(|c| card_cover(c)));
         }
         for key in data.pages.keys() {
             urls.extend(self.record_images(key));
@@ -475,6 +578,191 @@ impl Site {
         });
         Some(self.absolute(variant.unwrap_or(&p.cover_url)))
     }
+}
+
+/// What is being previewed: a project or an article, whatever its status.
+#[derive(Clone, Copy)]
+pub enum Draft<'a> {
+    Project(&'a Project),
+    Article(&'a NewsItem),
+}
+
+impl Site {
+    /// The web form of each tag in use with its words, most used first.
+    fn tags_in_use(&self) -> Vec<(TagRef, usize)> {
+        let mut counts: Vec<(TagRef, usize)> = Vec::new();
+        for tag in self.articles.iter().flat_map(|a| &a.tags) {
+            let slug = crate::site::slug(tag);
+            if slug.is_empty() {
+                continue;
+            }
+            match counts.iter_mut().find(|(t, _)| t.slug == slug) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((
+                    TagRef {
+                        slug,
+                        name: tag.clone(),
+                    },
+                    1,
+                )),
+            }
+        }
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.name.cmp(&b.0.name)));
+        counts
+    }
+
+    /// The web forms of the tags in use (`/news?tag=…`).
+    pub(super) fn tag_slugs(&self) -> Vec<String> {
+        self.tags_in_use()
+            .into_iter()
+            .map(|(t, _)| t.slug)
+            .collect()
+    }
+
+    /// The articles under the tag of web form `tag` (all for `None`).
+    fn tagged<'a>(&'a self, tag: Option<&'a str>) -> impl Iterator<Item = &'a NewsItem> {
+        self.articles
+            .iter()
+            .filter(move |a| tag.is_none_or(|t| a.tags.iter().any(|x| crate::site::slug(x) == t)))
+    }
+
+    /// How many pages the journal's list under `tag` has: at least one.
+    pub(super) fn journal_pages(&self, tag: Option<&str>) -> usize {
+        self.tagged(tag).count().div_ceil(JOURNAL_PAGE).max(1)
+    }
+
+    /// The journal's list at page `page` of the articles under `tag` (all for `None`).
+    pub(super) fn journal_data<'a>(
+        &'a self,
+        records: &[&str],
+        tag: Option<&'a str>,
+        page: usize,
+    ) -> PageData<'a> {
+        let mut data = self.view_data("journal", records, None, None, 1);
+        let tags = self.tags_in_use();
+        let total = self.tagged(tag).count();
+        let pages = self.journal_pages(tag);
+        let at = page.clamp(1, pages);
+        let items: Vec<ArticleCard<'a>> = self
+            .tagged(tag)
+            .skip((at - 1) * JOURNAL_PAGE)
+            .take(JOURNAL_PAGE)
+            .map(card)
+            .collect();
+        for url in items.iter().filter_map(card_cover) {
+            if let Some((key, info)) = self.images.get_key_value(url) {
+                data.images.insert(key.as_str(), info);
+            }
+        }
+        data.journal = Some(JournalView {
+            items,
+            page: at,
+            pages,
+            total,
+            tag: tag.and_then(|t| {
+                tags.iter()
+                    .find(|(x, _)| x.slug == t)
+                    .map(|(x, _)| x.clone())
+            }),
+            tags: tags.into_iter().map(|(t, _)| t).collect(),
+        });
+        data
+    }
+
+    /// An article's page: the article whole, its author (the founder) and its neighbours.
+    pub(super) fn article_data<'a>(&'a self, article: &'a NewsItem) -> PageData<'a> {
+        let mut data = self.view_data("article", &[], None, None, 1);
+        let at = self.articles.iter().position(|a| a.id == article.id);
+        let newer = at
+            .and_then(|i| i.checked_sub(1))
+            .and_then(|i| self.articles.get(i));
+        let older = at.and_then(|i| self.articles.get(i + 1));
+        for url in article_image_urls(article) {
+            if let Some((key, info)) = self.images.get_key_value(url) {
+                data.images.insert(key.as_str(), info);
+            }
+        }
+        data.article = Some(ArticleView {
+            id: article.id,
+            slug: &article.slug,
+            title: &article.title,
+            date: &article.date,
+            excerpt: excerpt(article),
+            cover: article.cover.as_ref().map(cover_json),
+            tags: &article.tags,
+            body: article.body.iter().map(block_json).collect(),
+            author: &self.founder.name,
+            previous: older.map(card),
+            next: newer.map(card),
+        });
+        data
+    }
+
+    /// The absolute URL of an article's cover (its 1200-px copy when there is one).
+    pub(super) fn article_og_image(&self, a: &NewsItem) -> Option<String> {
+        let cover = a.cover.as_ref()?;
+        let variant = self.images.get(&cover.url).and_then(|info| {
+            info.variants
+                .iter()
+                .find(|v| v.width == 1200)
+                .map(|v| v.url.as_str())
+        });
+        Some(self.absolute(variant.unwrap_or(&cover.url)))
+    }
+
+    /// An article as search engines read it.
+    pub(super) fn article_ld(&self, a: &NewsItem, image: Option<&str>) -> Value {
+        let url = format!("{}{}", self.origin, crate::site::article_path(&a.slug));
+        let mut ld = json!({
+            "@context": "https://schema.org",
+            "@type": "BlogPosting",
+            "headline": a.title,
+            "description": excerpt(a),
+            "url": url,
+            "mainEntityOfPage": url,
+            "datePublished": a.date,
+            "keywords": a.tags.join(", "),
+            "author": { "@type": "Person", "name": self.founder.name, "url": format!("{}/{}", self.origin, self.founder.slug) },
+            "publisher": { "@type": "Organization", "name": self.studio_name(), "url": format!("{}/", self.origin) },
+        });
+        if a.updated_at_ms > 0 {
+            ld["dateModified"] = json!(crate::journal::schedule::rfc3339(a.updated_at_ms));
+        }
+        if let Some(image) = image {
+            ld["image"] = json!(image);
+        }
+        ld
+    }
+
+    /// An absolute URL of this site.
+    pub(super) fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.origin)
+    }
+}
+
+pub use crate::journal::feed::excerpt;
+
+fn card(a: &NewsItem) -> ArticleCard<'_> {
+    ArticleCard {
+        id: a.id,
+        slug: &a.slug,
+        title: &a.title,
+        date: &a.date,
+        excerpt: excerpt(a),
+        cover: a.cover.as_ref().map(cover_json),
+        tags: &a.tags,
+    }
+}
+
+fn card_cover<'a>(c: &'a ArticleCard<'_>) -> Option<&'a str> {
+    c.cover.as_ref()?.get("url")?.as_str()
+}
+
+fn article_image_urls(a: &NewsItem) -> impl Iterator<Item = &str> {
+    a.cover
+        .iter()
+        .chain(a.body.iter().flat_map(blocks::images))
+        .map(|i| i.url.as_str())
 }
 
 fn summary(p: &Project) -> ProjectSummary<'_> {

@@ -8,8 +8,8 @@
 use super::page_data::Site;
 use crate::html::escape;
 use crate::pages;
-use crate::site::{ROUTES, Route, project_path, view_path};
-use crate::store::Project;
+use crate::site::{ROUTES, Route, article_path, project_path, view_path};
+use crate::store::{NewsItem, Project};
 use crate::ui_build::assets::{self, Encoded};
 use anyhow::{Context, Result, bail};
 use bytes::Bytes;
@@ -142,6 +142,7 @@ impl Template {
         let mut variants = Vec::new();
         let mut queries = HashMap::new();
         let mut live_paths = HashSet::new();
+        let mut journal_first: Option<Source> = None;
         // The home page's first slide is its largest paint: the browser fetches it with the script.
         let hero = site.slides.first().map_or_else(String::new, |s| {
             crate::media::preload_tag(&s.image_url, site.images.get(&s.image_url))
@@ -185,6 +186,27 @@ impl Template {
             // The portfolio per value of its query parameter and per page of its list: the head is
             // the page's, the body and the projects it inlines are the view's. Search engines are
             // told of the page alone.
+            // The journal per tag in use and per page of its list, as the portfolio's views.
+            if route.page == "journal" {
+                queries.insert(path.clone(), JOURNAL_QUERY.to_string());
+                let tags = site.tag_slugs();
+                let filters = std::iter::once(None).chain(tags.iter().map(|t| Some(t.as_str())));
+                for tag in filters {
+                    for page in 1..=site.journal_pages(tag) {
+                        let at = view_path(&path, JOURNAL_QUERY, tag, page);
+                        let mut view = source(
+                            at,
+                            script_safe_json(&site.journal_data(&records, tag, page))?,
+                        );
+                        view.data = true;
+                        if view.path == path {
+                            journal_first = Some(view);
+                        } else {
+                            variants.push(view);
+                        }
+                    }
+                }
+            }
             if let Some(query) = &route.query {
                 queries.insert(path.clone(), query.name.clone());
                 let filters = std::iter::once(None).chain(query.values.iter().map(Some));
@@ -203,7 +225,10 @@ impl Template {
                 }
             }
             live_paths.insert(path.clone());
-            let mut page = source(path.clone(), json);
+            let mut page = match journal_first.take() {
+                Some(first) => first,
+                None => source(path.clone(), json),
+            };
             // Admin pages stay rendered in the browser.
             if route.admin {
                 admin.push(page);
@@ -227,8 +252,33 @@ impl Template {
             });
             projects.push(source);
         }
+        let mut articles = Vec::new();
+        for article in &site.articles {
+            let mut source = self.article_source(site, article, false)?;
+            source.data = true;
+            live_paths.insert(source.path.clone());
+            sitemap.push(SitemapEntry {
+                path: source.path.clone(),
+                lastmod: Some(if article.updated_at_ms > 0 {
+                    iso_date(article.updated_at_ms)
+                } else {
+                    article.date.clone()
+                }),
+            });
+            articles.push(source);
+        }
         // A former slug leads to the project while it is published, and never shadows a live page.
         let mut redirects = HashMap::new();
+        let live: HashSet<&str> = site.articles.iter().map(|a| a.slug.as_str()).collect();
+        for article in &site.articles {
+            for former in article
+                .former_slugs
+                .iter()
+                .filter(|s| !live.contains(s.as_str()))
+            {
+                redirects.insert(article_path(former), article_path(&article.slug));
+            }
+        }
         let live: HashSet<&str> = site.published.iter().map(|p| p.slug.as_str()).collect();
         for project in &site.published {
             for former in project
@@ -266,6 +316,7 @@ impl Template {
         };
         let mut rest = variants;
         rest.extend(projects);
+        rest.extend(articles);
         rest.extend(admin);
         Ok(Built {
             first: fixed,
@@ -310,6 +361,45 @@ impl Template {
         })
     }
 
+    /// What an article's page is made of; `preview` keeps it out of search engines.
+    pub(super) fn article_source(
+        &self,
+        site: &Site,
+        article: &NewsItem,
+        preview: bool,
+    ) -> Result<Source> {
+        let json = script_safe_json(&site.article_data(article))?;
+        let og_image = site.article_og_image(article);
+        let ld = vec![
+            site.studio_ld(),
+            site.article_ld(article, og_image.as_deref()),
+        ];
+        let path = article_path(&article.slug);
+        let head = Head {
+            title: format!("{} | {}", article.title, site.studio_name()),
+            site_name: site.studio_name().to_string(),
+            description: super::page_data::excerpt(article),
+            noindex: preview,
+            canonical: (!site.origin.is_empty()).then(|| site.url(&path)),
+            og_image,
+            ld,
+        };
+        let chunks = ROUTES
+            .routes
+            .iter()
+            .find(|r| r.page == "article")
+            .map(page_scripts)
+            .unwrap_or_default();
+        Ok(Source {
+            path,
+            head,
+            json: json.into(),
+            page_tags: chunks,
+            render: true,
+            data: false,
+        })
+    }
+
     /// A page: its shell, with `body` in `<div id="app">` when the server rendered one.
     pub(super) fn render_source(&self, source: &Source, body: Option<&str>) -> Rendered {
         let Source {
@@ -344,6 +434,12 @@ impl Template {
                 "\n    <script type=\"application/ld+json\">{ld}</script>"
             ));
         }
+        // Every page names the journal's feed, so that a reader finds it from any of them.
+        extra.push_str(&format!(
+            "\n    <link rel=\"alternate\" type=\"application/atom+xml\" title=\"{} Journal\" href=\"{}\">",
+            escape(&head.site_name),
+            crate::site::FEED_PATH
+        ));
         let head_tags = format!(
             "<title>{title}</title>\n    \
              <meta name=\"description\" content=\"{description}\">\n    \
@@ -411,6 +507,9 @@ pub(super) fn json_copy(json: &str) -> Encoded {
     let etag = etag_of(&body);
     Encoded::compress(body, &etag)
 }
+
+/// The journal's query parameter: a tag's web form (`/news?tag=kitchens`).
+pub const JOURNAL_QUERY: &str = "tag";
 
 /// `YYYY-MM-DD` of a time in ms since the epoch (UTC).
 fn iso_date(ms: u64) -> String {

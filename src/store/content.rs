@@ -93,6 +93,32 @@ pub fn project_rule(
     Ok(())
 }
 
+/// What a news item write must respect, as a project's: its slug is no other item's; a changed
+/// slug stays as a redirect; a live slug is never another item's redirect. Stamps `updated_at_ms`.
+pub fn news_rule(
+    old: Option<&NewsItem>,
+    new: &mut NewsItem,
+    others: &mut [NewsItem],
+) -> Result<(), Refused> {
+    if others.iter().any(|n| n.slug == new.slug) {
+        return Err(Refused::Conflict(format!(
+            "slug \"{}\" is used by another news item",
+            new.slug
+        )));
+    }
+    new.former_slugs = old.map(|o| o.former_slugs.clone()).unwrap_or_default();
+    if let Some(old) = old.filter(|o| o.slug != new.slug) {
+        new.former_slugs.push(old.slug.clone());
+    }
+    let slug = new.slug.clone();
+    new.former_slugs.retain(|s| *s != slug);
+    for other in others.iter_mut() {
+        other.former_slugs.retain(|s| *s != slug);
+    }
+    new.updated_at_ms = now_ms();
+    Ok(())
+}
+
 /// A testimonial sent without an order keeps its place, or goes first when new.
 pub fn testimonial_rule(
     old: Option<&Testimonial>,
@@ -219,13 +245,13 @@ pub(super) fn upgrade_content(txn: &WriteTransaction) -> Result<bool> {
     }
     if txn.open_table(NEWS)?.is_empty()? {
         for n in &seed.news {
-            let item = NewsItem {
-                id: next_id(txn, NEWS.name())?,
-                date: n.date.clone(),
-                title: n.title.clone(),
-                content: n.content.clone(),
-                is_active: n.is_active,
-            };
+            let item = NewsItem::from_text(
+                next_id(txn, NEWS.name())?,
+                n.date.clone(),
+                n.title.clone(),
+                n.content.clone(),
+                n.is_active,
+            );
             put(txn, &item)?;
         }
     }

@@ -23,14 +23,15 @@ mod tls;
 pub use bookings::{Booking, BookingStatus, ConsultationMode, ConsultationSettings};
 pub use collection::{Record, Refused, Rule, Save, no_rule};
 pub use contacts::{ContactChange, ContactFilter, ContactPage};
-pub use content::{project_rule, testimonial_rule};
+pub use content::{news_rule, project_rule, testimonial_rule};
 pub use hero_slides::hero_slide_rule;
 pub use leads::{KEPT_STAGES, LeadChange, LeadRefused, NewLead};
 pub use pages::PAGE_KIND;
 pub use project_json::{ImageJson, ProjectJson, SectionJson};
 pub use records::{
-    Admin, ContactMessage, DayStats, Folder, GalleryImage, HeroSlide, MediaFile, NewsItem,
-    PageRecord, Project, ProjectSection, Revision, Setting, Testimonial, Versioned,
+    Admin, ArticleImage, ArticleStatus, Block, ContactMessage, DayStats, Folder, GalleryImage,
+    HeroSlide, MediaFile, NewsItem, PageRecord, Project, ProjectSection, Revision, Setting,
+    Testimonial, Versioned,
 };
 pub use records::{FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, LeadSettings};
 pub use records::{LeadSource, Stage, StageMove};

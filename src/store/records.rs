@@ -166,20 +166,155 @@ impl Versioned for Project {
     }
 }
 
-/// A 'News & Thoughts' entry on the home page.
+/// A journal article (issue 32); the first release's 'News & Thoughts' entry was its date, title,
+/// text and `is_active` alone (version 1).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NewsItem {
     pub id: u64,
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`, the date the article shows.
     pub date: String,
     pub title: String,
+    /// Plain text: SPEC's shape, derived from the body when the body was given.
     pub content: String,
+    /// `false`: not on the site, whatever its status.
     pub is_active: bool,
+    /// Its page is `/news/{slug}` (version 2, as every field below).
+    pub slug: String,
+    /// For cards, the feed and the description; empty: the first paragraph stands in.
+    pub excerpt: String,
+    pub cover: Option<ArticleImage>,
+    pub tags: Vec<String>,
+    pub status: ArticleStatus,
+    /// When a scheduled article goes out, in ms since the epoch, and the offset (minutes east of
+    /// UTC) it was written with, so that it reads back as the owner wrote it.
+    pub publish_at: Option<(u64, i32)>,
+    pub body: Vec<Block>,
+    /// Slugs it had before, each a permanent redirect to the current one.
+    pub former_slugs: Vec<String>,
+    pub updated_at_ms: u64,
+}
+
+/// Whether an article is on the site: a draft never, a scheduled one from its `publish_at`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArticleStatus {
+    Draft,
+    Scheduled,
+    Published,
+}
+
+/// A photo of an upload in an article; `caption` is empty when it has none (and for a cover).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArticleImage {
+    pub url: String,
+    pub alt: String,
+    pub caption: String,
+}
+
+/// One block of an article's body; texts of paragraphs, list items and quotes take the page
+/// records' inline emphasis and links (docs/page-records.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Block {
+    Heading {
+        level: u8,
+        text: String,
+    },
+    Paragraph {
+        text: String,
+    },
+    List {
+        ordered: bool,
+        items: Vec<String>,
+    },
+    Quote {
+        text: String,
+        cite: String,
+    },
+    Image(ArticleImage),
+    Pair(ArticleImage, ArticleImage),
+    BeforeAfter {
+        before: ArticleImage,
+        after: ArticleImage,
+        caption: String,
+    },
+}
+
+/// Version 1 of [`NewsItem`], as the first release wrote it.
+#[derive(Deserialize)]
+struct NewsItemV1 {
+    id: u64,
+    date: String,
+    title: String,
+    content: String,
+    is_active: bool,
 }
 
 impl Versioned for NewsItem {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
     const NAME: &'static str = "news item";
+
+    /// An earlier item becomes a published article whose body is its text as one paragraph, at
+    /// the address its title makes: the home page shows it as before.
+    fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
+        if version != 1 {
+            bail!(
+                "a {} record of version {version}, newer than this release knows (it reads up to \
+                 {}); run a newer studio release",
+                Self::NAME,
+                Self::VERSION
+            );
+        }
+        let v1: NewsItemV1 =
+            postcard::from_bytes(body).context("decoding a version 1 news item")?;
+        Ok(NewsItem::from_text(
+            v1.id,
+            v1.date,
+            v1.title,
+            v1.content,
+            v1.is_active,
+        ))
+    }
+}
+
+impl NewsItem {
+    /// A published article of plain text (SPEC's four fields): one paragraph, a slug from the title.
+    pub fn from_text(
+        id: u64,
+        date: String,
+        title: String,
+        content: String,
+        is_active: bool,
+    ) -> NewsItem {
+        let slug = match crate::site::slug(&title) {
+            s if s.is_empty() => format!("news-{id}"),
+            s => s
+                .chars()
+                .take(100)
+                .collect::<String>()
+                .trim_end_matches('-')
+                .to_string(),
+        };
+        let paragraph = content.split_whitespace().collect::<Vec<_>>().join(" ");
+        NewsItem {
+            id,
+            date,
+            title,
+            content,
+            is_active,
+            slug,
+            excerpt: String::new(),
+            cover: None,
+            tags: Vec::new(),
+            status: ArticleStatus::Published,
+            publish_at: None,
+            body: if paragraph.is_empty() {
+                Vec::new()
+            } else {
+                vec![Block::Paragraph { text: paragraph }]
+            },
+            former_slugs: Vec::new(),
+            updated_at_ms: 0,
+        }
+    }
 }
 
 /// A client's words on the portfolio page.
@@ -714,6 +849,49 @@ mod tests {
             "the bytes are stored beside the record"
         );
         assert_eq!((again.name, again.image), (file.name, file.image));
+    }
+
+    #[test]
+    fn a_version_1_news_item_becomes_a_published_article_of_one_paragraph() {
+        #[derive(Serialize)]
+        struct V1<'a>(u64, &'a str, &'a str, &'a str, bool);
+        let mut bytes = vec![1u8];
+        let v1 = V1(
+            5,
+            "2024-12-15",
+            "Award: Best Interiors 2024",
+            "We won.\nThank you.",
+            false,
+        );
+        bytes.extend(postcard::to_allocvec(&v1).unwrap());
+        let item = NewsItem::decode(&bytes).unwrap();
+        assert_eq!(
+            (
+                item.id,
+                item.date.as_str(),
+                item.title.as_str(),
+                item.is_active
+            ),
+            (5, "2024-12-15", "Award: Best Interiors 2024", false)
+        );
+        assert_eq!(item.content, "We won.\nThank you.");
+        assert_eq!(item.slug, "award-best-interiors-2024");
+        assert_eq!(item.status, ArticleStatus::Published);
+        assert_eq!(
+            item.body,
+            vec![Block::Paragraph {
+                text: "We won. Thank you.".into()
+            }]
+        );
+        let v2 = item.encode().unwrap();
+        assert_eq!(v2[0], 2);
+        assert_eq!(NewsItem::decode(&v2).unwrap(), item);
+        assert!(
+            NewsItem::decode(&[3, 0])
+                .unwrap_err()
+                .to_string()
+                .contains("newer")
+        );
     }
 
     #[test]

@@ -125,7 +125,67 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(warp::query::<std::collections::HashMap<String, String>>())
         .and(with_app.clone())
         .and(warp::header::headers_cloned())
-        .and_then(preview_page);
+        .and_then(|slug, query, app, headers| {
+            preview_page(Kind::Project, slug, query, app, headers)
+        });
+    let article_preview = warp::path!("news" / String)
+        .and(get)
+        .and(warp::query::<std::collections::HashMap<String, String>>())
+        .and(with_app.clone())
+        .and(warp::header::headers_cloned())
+        .and_then(|slug, query, app, headers| {
+            preview_page(Kind::Article, slug, query, app, headers)
+        });
+
+    let feed = warp::path!("news" / "feed.xml")
+        .and(get)
+        .and(with_app.clone())
+        .and_then(|app: Arc<App>| async move {
+            let origin = match origin(&app).await {
+                Ok(Some(origin)) => origin,
+                Ok(None) => {
+                    return Ok::<_, Rejection>(text(
+                        StatusCode::NOT_FOUND,
+                        "No feed: the site's address is not set (Settings, Site address)\n",
+                        "no-store",
+                    ));
+                }
+                Err(res) => return Ok(res),
+            };
+            let app_ = app.clone();
+            let now = app.shells.now_ms();
+            let built = tokio::task::spawn_blocking(move || {
+                crate::journal::feed::build(&app_.store, &origin, now)
+            })
+            .await;
+            let xml = match built {
+                Ok(Ok(xml)) => xml,
+                Ok(Err(e)) => {
+                    tracing::error!("writing the journal's feed: {e:#}");
+                    return Ok(text(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "could not write the feed\n",
+                        "no-store",
+                    ));
+                }
+                Err(e) => {
+                    tracing::error!("writing the journal's feed: {e}");
+                    return Ok(text(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "could not write the feed\n",
+                        "no-store",
+                    ));
+                }
+            };
+            let mut res = Response::new(xml.into());
+            set(
+                &mut res,
+                header::CONTENT_TYPE,
+                "application/atom+xml; charset=utf-8",
+            );
+            set(&mut res, header::CACHE_CONTROL, "public, max-age=300");
+            Ok(res)
+        });
 
     let query = warp::query::raw()
         .map(Some)
@@ -160,6 +220,10 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(booking)
         .unify()
         .or(preview)
+        .unify()
+        .or(feed)
+        .unify()
+        .or(article_preview)
         .unify()
         .or(pages)
         .unify()
@@ -224,10 +288,18 @@ fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
     }
 }
 
-/// `/portfolio/<slug>?preview=<token>`: the draft's page for whoever holds a valid link, rendered
-/// for this request only, never cached or indexed. A published project's page is answered from
-/// memory before this; without a token this passes the request on.
+/// What a preview link shows.
+#[derive(Clone, Copy)]
+enum Kind {
+    Project,
+    Article,
+}
+
+/// `/portfolio/<slug>?preview=<token>` (and `/news/<slug>?preview=<token>`): the draft's page for
+/// whoever holds a valid link, rendered for this request only, never cached or indexed. A published
+/// page is answered from memory before this; without a token this passes the request on.
 async fn preview_page(
+    kind: Kind,
     slug: String,
     query: std::collections::HashMap<String, String>,
     app: Arc<App>,
@@ -239,11 +311,17 @@ async fn preview_page(
     let app_ = app.clone();
     let found = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
         let store = &app_.store;
-        let Some(id) = crate::preview::verify(&store.hmac_key()?, &token, crate::auth::now_secs())
-        else {
+        let key = match kind {
+            Kind::Project => store.hmac_key()?,
+            Kind::Article => crate::journal::preview_key(&store.hmac_key()?),
+        };
+        let Some(id) = crate::preview::verify(&key, &token, crate::auth::now_secs()) else {
             return Ok(None);
         };
-        app_.shells.preview(store, id, &slug)
+        match kind {
+            Kind::Project => app_.shells.preview(store, id, &slug),
+            Kind::Article => app_.shells.preview_article(store, id, &slug),
+        }
     })
     .await;
     let pages = app.shells.pages();

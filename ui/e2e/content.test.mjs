@@ -283,9 +283,9 @@ describe('news and testimonials', () => {
     const form = page.getByRole('form', { name: 'New News Item' });
     await form.getByLabel(/^Title/).fill('Our Lakeside Retreat Opens');
     await form.getByLabel(/^Date/).fill('2025-01-10');
-    await form.getByLabel(/^Text/).fill('Guests arrive this month at our first lakeside project.');
+    await form.getByRole('group', { name: 'Block 1: Paragraph' }).getByLabel('Paragraph', { exact: true }).fill('Guests arrive this month at our first lakeside project.');
     await assertAxeClean(page, 'New News Item form');
-    await form.getByRole('button', { name: 'Create News Item' }).click();
+    await form.getByRole('button', { name: 'Publish', exact: true }).click();
     await toasts(page).getByText('News item created successfully').waitFor();
 
     await openTab(page, 'Testimonials');

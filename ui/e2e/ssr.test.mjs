@@ -15,7 +15,7 @@ const caseStudy = `/portfolio/${seed.projects.find((p) => p.isActive).slug}`;
 /** Every public page of the route table, one case study, and a path that is no page. */
 const publicPaths = [
   ...routes
-    .filter((route) => !route.admin && route.path !== '/portfolio/{slug}')
+    .filter((route) => !route.admin && !route.path.includes('{slug}'))
     .map((route) => route.path.replace('{founderSlug}', pageRecords.founder.slug)),
   caseStudy,
   // One of the portfolio's filtered views: its own page in the server (the route's `query`).

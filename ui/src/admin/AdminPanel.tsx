@@ -15,7 +15,7 @@ import { ConsultationsTab } from './consultations/ConsultationsTab';
 import { UnreadBadge } from './inbox/UnreadBadge';
 import { HeroSlidesTab } from './tabs/HeroSlidesTab';
 import { MessagesTab } from './tabs/MessagesTab';
-import { NewsTab } from './tabs/NewsTab';
+import { NewsTab } from './news/NewsTab';
 import { OverviewTab, type QuickAction } from './tabs/OverviewTab';
 import { PagesTab } from './tabs/PagesTab';
 import { PortfolioTab } from './tabs/PortfolioTab';

@@ -3,13 +3,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routerFuture } from '../app/routes';
 import { resetToasts, Toaster } from '../components/ui/toast';
-import { setToken, type AdminNewsItem, type AdminProject, type AdminTestimonial } from './api';
+import { setToken, type AdminProject, type AdminTestimonial } from './api';
 import AdminPanel from './AdminPanel';
 import { startApiServer, type ApiServer, type RecordedRequest, type Reply } from './testServer';
 
 // A small in-memory content API, close to the real one: lists, create, replace, delete, reorder.
 let projects: AdminProject[];
-let news: AdminNewsItem[];
 let testimonials: AdminTestimonial[];
 let nextId: number;
 let uploads: number;
@@ -58,7 +57,7 @@ function collection<T extends { id: number; order?: number }>(path: string, get:
     if (request.method === 'PUT') {
       const current = get().find((item) => item.id === id) as { version?: number };
       if (body.version !== undefined && current.version !== undefined && body.version !== current.version) {
-        return { status: 409, body: { message: `This news item was changed elsewhere (it is now version ${current.version}); nothing was saved.` } };
+        return { status: 409, body: { message: `This record was changed elsewhere (it is now version ${current.version}); nothing was saved.` } };
       }
       if (body.slug && get().some((other) => other.id !== id && (other as { slug?: string }).slug === body.slug)) {
         return { status: 409, body: { message: `slug: ${body.slug} is in use by another project` } };
@@ -76,35 +75,17 @@ beforeEach(async () => {
   nextId = 100;
   uploads = 0;
   projects = [project(1, 'Modern Serenity', 0), project(2, 'Elegant Harmony', 1), project(3, 'Old Work', 2, false)];
-  news = [
-    { id: 1, date: '2024-11-20', title: 'Older news', content: 'Older', isActive: true },
-    { id: 2, date: '2024-12-15', title: 'Newest news', content: 'Newest', isActive: true },
-  ];
   testimonials = [
     { id: 1, quote: 'Calm home.', name: 'Priya', role: 'Homeowner', isActive: true, order: 0 },
     { id: 2, quote: 'On time.', name: 'Vikram', role: 'Hotelier', isActive: true, order: 1 },
   ];
   const handlers = [
     collection('/api/admin/portfolio-projects', () => projects, (list) => (projects = list)),
-    collection('/api/admin/news-items', () => news, (list) => (news = list)),
     collection('/api/admin/testimonials', () => testimonials, (list) => (testimonials = list)),
   ];
   server = await startApiServer((request) => {
     if (request.path === '/api/admin/verify') return { body: { admin: { id: 1, username: 'admin' } } };
     if (request.path === '/api/admin/media-files') return { status: 201, body: { fileUrl: `/media/upload-${++uploads}.jpg` } };
-    // The history of news item 2: its seeded version 1 and the current version 2.
-    if (request.path === '/api/admin/news-items/2/revisions') {
-      return {
-        body: [
-          { version: 2, savedAt: '2026-11-24T09:00:00Z', savedBy: 'admin', changed: ['title'] },
-          { version: 1, savedAt: '2026-11-01T08:00:00Z', savedBy: 'seed', changed: [] },
-        ],
-      };
-    }
-    if (request.path === '/api/admin/news-items/2/revisions/1/restore' && request.method === 'POST') {
-      news = news.map((item) => (item.id === 2 ? { ...item, title: 'Newest news, as first written' } : item));
-      return { body: news.find((item) => item.id === 2) };
-    }
     for (const handler of handlers) {
       const reply = handler(request);
       if (reply) return reply;
@@ -284,74 +265,8 @@ describe('Portfolio editor', () => {
   });
 });
 
-describe('News and Testimonials editors', () => {
-  it('lists news newest first with SPEC dates and creates an item', async () => {
-    renderTab('news');
-    const list = await screen.findByRole('list', { name: 'News items' });
-    expect(titles(list)).toEqual(['Newest news', 'Older news']);
-    expect(list.textContent).toContain('Dec 15, 2024');
-    fireEvent.click(screen.getByRole('button', { name: 'Add News Item' }));
-    const form = screen.getByRole('form', { name: 'New News Item' });
-    type(form, /^Title/, 'Opening');
-    type(form, /^Date/, '2025-01-10');
-    fireEvent.click(within(form).getByRole('button', { name: 'Create News Item' }));
-    await waitFor(() => expect(toastText()).toContain('1 field needs attention'));
-    expect(within(form).getByLabelText(/^Text/).getAttribute('aria-invalid')).toBe('true');
-    type(form, /^Text/, 'Our new studio opens.');
-    fireEvent.click(within(form).getByRole('button', { name: 'Create News Item' }));
-    await waitFor(() => expect(toastText()).toContain('News item created successfully'));
-    expect(news.at(-1)).toMatchObject({ date: '2025-01-10', title: 'Opening', content: 'Our new studio opens.', isActive: true });
-  });
-
-  it("saves a news item with the version it read; after a clash the owner's typing stays and 'Keep mine' saves it", async () => {
-    news = news.map((item) => ({ ...item, version: 4 }) as AdminNewsItem);
-    renderTab('news');
-    const list = await screen.findByRole('list', { name: 'News items' });
-    fireEvent.click(within(list).getByRole('button', { name: 'Edit Newest news' }));
-    let form = screen.getByRole('form', { name: 'Edit News Item' });
-    // Its History sits with the form.
-    expect(screen.getByRole('button', { name: 'Show history' })).toBeTruthy();
-    type(form, /^Title/, 'Newest news, revised');
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(toastText()).toContain('News item saved successfully'));
-    expect(JSON.parse(writes('/api/admin/news-items/2')[0]!.body)).toMatchObject({ title: 'Newest news, revised', version: 4 });
-
-    // Another tab saved first: the server refuses the stale version.
-    fireEvent.click(within(list).getByRole('button', { name: 'Edit Older news' }));
-    form = screen.getByRole('form', { name: 'Edit News Item' });
-    news = news.map((item) => (item.id === 1 ? ({ ...item, title: 'Changed elsewhere', version: 5 } as AdminNewsItem) : item));
-    type(form, /^Title/, 'Mine');
-    resetToasts();
-    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(toastText()).toContain('Saved elsewhere while you were editing'));
-    expect(news.find((item) => item.id === 1)?.title).toBe('Changed elsewhere');
-    // The typing stays; the other save's change is named by its label, with a way to take it.
-    const clash = await screen.findByTestId('clash');
-    expect((within(form).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Mine');
-    expect(clash.textContent).toContain('Changed elsewhere');
-    expect(within(clash).getByRole('button', { name: 'Take theirs: Title' })).toBeTruthy();
-    fireEvent.click(within(clash).getByRole('button', { name: 'Keep mine' }));
-    await waitFor(() => expect(toastText()).toContain('News item saved successfully'));
-    expect(JSON.parse(writes('/api/admin/news-items/1').at(-1)!.body)).toMatchObject({ title: 'Mine', version: 5 });
-    expect(news.find((item) => item.id === 1)?.title).toBe('Mine');
-  });
-
-  it("restores a news item's earlier version from its History, after a confirmation", async () => {
-    renderTab('news');
-    const list = await screen.findByRole('list', { name: 'News items' });
-    fireEvent.click(within(list).getByRole('button', { name: 'Edit Newest news' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Show history' }));
-    const versions = await screen.findByRole('list', { name: 'Versions of this news item' });
-    expect(versions.textContent).toContain('Original content');
-    expect(versions.textContent).not.toContain('seed');
-    fireEvent.click(within(versions).getByRole('button', { name: /^Restore the version of 1 Nov/ }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, restore it' }));
-    await waitFor(() => expect(toastText()).toContain('Version 1 restored'));
-    // The form, whose fields were the replaced version's, closes; the list shows the restored item.
-    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit News Item' })).toBeNull());
-    await within(list).findByText('Newest news, as first written');
-  });
-
+// The News tab's own tests are in news/NewsTab.test.tsx.
+describe('Testimonials editor', () => {
   it('reorders testimonials and deletes one with Undo', async () => {
     renderTab('testimonials');
     const list = await screen.findByRole('list', { name: 'Testimonials' });

@@ -19,6 +19,8 @@ const loaders: Record<PageKey, () => PageModule> = {
   service: () => import('../pages/Service'),
   portfolio: () => import('../pages/Portfolio'),
   caseStudy: () => import('../pages/CaseStudy'),
+  journal: () => import('../pages/Journal'),
+  article: () => import('../pages/Article'),
   contact: () => import('../pages/Contact'),
   // The server renders no admin page: its bundle (entry-server.tsx) leaves the admin code out.
   adminLogin: () => (import.meta.env.SSR ? noAdmin() : import('../admin/AdminLogin')),

@@ -9,6 +9,8 @@ export type PageKey =
   | 'service'
   | 'portfolio'
   | 'caseStudy'
+  | 'journal'
+  | 'article'
   | 'contact'
   | 'adminLogin'
   | 'adminPanel';

@@ -43,3 +43,65 @@ export interface Article {
   publishAt?: string;
   body: ArticleBlock[];
 }
+
+// ----- What the public pages get (page data, docs/CONTRACTS.md "Live site data") -----
+
+/** A tag in its web form (`kitchens`, for `/news?tag=kitchens`) and as the owner wrote it. */
+export interface TagRef {
+  slug: string;
+  name: string;
+}
+
+/** An article as the journal's cards show it. */
+export interface ArticleCard {
+  id: number;
+  slug: string;
+  title: string;
+  date: string;
+  excerpt: string;
+  cover?: { url: string; alt: string };
+  tags: string[];
+}
+
+/** One page of the journal's list: `page` of `pages` (from 1), `total` articles under `tag`. */
+export interface JournalView {
+  items: ArticleCard[];
+  page: number;
+  pages: number;
+  total: number;
+  tag?: TagRef;
+  /** Every tag in use, most used first. */
+  tags: TagRef[];
+}
+
+/** The whole article on its page, with its author and the older and newer articles. */
+export interface ArticleView extends ArticleCard {
+  body: ArticleBlock[];
+  author: string;
+  previous?: ArticleCard;
+  next?: ArticleCard;
+}
+
+export const JOURNAL_PATH = '/news';
+export const TAG_PARAM = 'tag';
+
+/** The page of an article. */
+export function articlePath(slug: string): string {
+  return `${JOURNAL_PATH}/${slug}`;
+}
+
+/** The journal's list under a tag (its web form) at a page. */
+export function journalHref(tag: string | undefined, page = 1): string {
+  const params = [tag && `${TAG_PARAM}=${encodeURIComponent(tag)}`, page > 1 && `page=${page}`].filter(Boolean);
+  return params.length ? `${JOURNAL_PATH}?${params.join('&')}` : JOURNAL_PATH;
+}
+
+/** A tag's web form, as the server makes it (site::slug, ASCII words joined by hyphens). */
+export function tagSlug(tag: string): string {
+  return tag
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

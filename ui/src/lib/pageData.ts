@@ -15,18 +15,19 @@ export type PageDataState =
 
 const cache = new Map<string, PageData>();
 
-/** The portfolio's views (`?category=`, `?page=`) each have data of their own (its page of the list). */
-const VIEW_PATH = '/portfolio';
-const VIEW_PARAMS = ['category', 'page'];
+/** The portfolio's views (`?category=`, `?page=`) and the journal's (`?tag=`, `?page=`) each have
+ * data of their own (its page of the list). */
+const VIEWS: Record<string, string[]> = { '/portfolio': ['category', 'page'], '/news': ['tag', 'page'] };
 
 /**
  * What a page's data is kept and asked under: its pathname, and on the portfolio the view its query
  * names (`/portfolio?category=kitchens&page=2`, as the server keys it; page 1 unwritten).
  */
 export function dataKey(pathname: string, search: string): string {
-  if (pathname !== VIEW_PATH) return pathname;
+  const params = VIEWS[pathname];
+  if (!params) return pathname;
   const asked = new URLSearchParams(search);
-  const kept = VIEW_PARAMS.flatMap((name) => {
+  const kept = params.flatMap((name) => {
     const value = asked.get(name);
     return value && !(name === 'page' && value === '1') ? [`${name}=${encodeURIComponent(value)}`] : [];
   });

@@ -2,6 +2,7 @@ import defaults from '../site.json';
 import pageRecords from '../content/pages.json';
 import seed from '../content/seed.json';
 import { type ImageInfo, registerImages } from './images';
+import type { ArticleView, JournalView } from './journal';
 import type { FounderRef, PageRecords } from './pageTypes';
 
 // Shapes of the JSON the server inlines in the HTML shell, per page (docs/CONTRACTS.md, "Live site data"),
@@ -52,6 +53,8 @@ export interface NewsItem {
   date: string;
   title: string;
   content: string;
+  /** Its page is /news/{slug} (issue 32); absent in data of an earlier server. */
+  slug?: string;
 }
 
 export interface Testimonial {
@@ -80,6 +83,10 @@ export interface PageData {
   pages?: Partial<PageRecords>;
   /** The contact page: which optional fields the form shows, and their choices. */
   leadForm?: LeadForm;
+  /** On /news: one page of the journal's (filtered) list (lib/journal.ts). */
+  journal?: JournalView;
+  /** On /news/{slug}: the article whole. */
+  article?: ArticleView;
 }
 
 export type FieldRule = 'hidden' | 'optional' | 'required';

@@ -8,12 +8,15 @@ export function ItemCard({
   image,
   title,
   active,
+  badge,
   children,
   actions,
 }: {
   image?: { src: string; alt: string };
   title: string;
   active: boolean;
+  /** In place of Active/Inactive, for records with more states (an article: Draft, Scheduled…). */
+  badge?: ReactNode;
   children?: ReactNode;
   actions: ReactNode;
 }) {
@@ -32,7 +35,7 @@ export function ItemCard({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h3 className="font-display text-2xl break-words">{title}</h3>
-          <ActiveBadge active={active} />
+          {badge ?? <ActiveBadge active={active} />}
         </div>
         {children}
       </div>

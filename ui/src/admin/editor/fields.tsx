@@ -17,7 +17,7 @@ interface FieldProps {
   error?: string;
   /** A text area of this many rows instead of a one-line input. */
   rows?: number;
-  type?: 'text' | 'date' | 'number' | 'email' | 'tel' | 'url';
+  type?: 'text' | 'date' | 'number' | 'time' | 'email' | 'tel' | 'url';
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
   /** Shown inside the field's box before what is typed, e.g. the site's address before a web address. */

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { ClientMarquee } from './ClientMarquee';
 import { FounderTeaser } from './FounderTeaser';
 import { NewsCarousel, newsByDate } from './NewsCarousel';
@@ -8,6 +9,7 @@ import { ServicesGrid } from '../services/ServicesGrid';
 import { RichText } from '../ui/RichText';
 import { SectionHeading } from '../ui/SectionHeading';
 import { usePage } from '../../lib/content';
+import { JOURNAL_PATH } from '../../lib/journal';
 import type { NewsItem, ProjectSummary } from '../../lib/site';
 
 /**
@@ -47,10 +49,10 @@ export default function HomeSections({ projects, news }: { projects: ProjectSumm
             <NewsCarousel items={newsByDate(news)} />
           </div>
           <div className="mt-10 text-center">
-            {/* SPEC §2: 'View All Updates' has no visible action; every update is in the carousel. */}
-            <button type="button" className="btn btn-outline">
+            {/* SPEC §2 left the button without an action; it leads to the journal (issue 32, README). */}
+            <Link to={JOURNAL_PATH} className="btn btn-outline">
               View All Updates
-            </button>
+            </Link>
           </div>
         </div>
       </section>

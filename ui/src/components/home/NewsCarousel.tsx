@@ -1,5 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { articlePath } from '../../lib/journal';
 import { formatDate, type NewsItem } from '../../lib/site';
 import { usePause } from '../../lib/usePause';
 import { Dots } from '../carousels/Dots';
@@ -52,7 +54,19 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
                 <time dateTime={item.date} className="eyebrow">
                   {formatDate(item.date)}
                 </time>
-                <h3 className="mt-5 font-display text-3xl leading-tight text-charcoal sm:text-4xl">{item.title}</h3>
+                <h3 className="mt-5 font-display text-3xl leading-tight text-charcoal sm:text-4xl">
+                  {item.slug ? (
+                    <Link
+                      to={articlePath(item.slug)}
+                      tabIndex={i === index ? undefined : -1}
+                      className="underline-offset-4 hover:underline"
+                    >
+                      {item.title}
+                    </Link>
+                  ) : (
+                    item.title
+                  )}
+                </h3>
                 <p className="mt-5 line-clamp-3 leading-relaxed text-stone-600 sm:text-lg">{item.content}</p>
               </article>
             </div>
