@@ -210,16 +210,35 @@ async fn slugs_are_unique_renames_redirect_and_saves_are_versioned() {
         Some(article()),
     )
     .await;
-    let (status, clash) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(article()),
-    )
-    .await;
-    assert_eq!(status, 409, "{clash}");
+    let post = |body: Value| {
+        call(
+            &server,
+            &token,
+            Method::POST,
+            "/api/admin/news-items",
+            Some(body),
+        )
+    };
+    // The same title again gets the next free address; a slug asked for that is taken is a 409.
+    let (status, second) = post(article()).await;
+    assert_eq!(status, 201, "{second}");
+    assert_eq!(
+        second["slug"],
+        "before-and-after-a-1970s-bungalow-in-banjara-hills-2"
+    );
+    let mut clash = article();
+    clash["slug"] = first["slug"].clone();
+    let (status, answer) = post(clash).await;
+    assert_eq!(status, 409, "{answer}");
     let id = first["id"].as_u64().unwrap();
+    // A new title without a slug keeps the article's address.
+    let mut retitled = article();
+    retitled["title"] = json!("A bungalow in Banjara Hills, before and after");
+    let path = format!("/api/admin/news-items/{id}");
+    let (status, saved) = call(&server, &token, Method::PUT, &path, Some(retitled)).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["slug"], first["slug"]);
+    let first = saved;
     let mut renamed = article();
     renamed["slug"] = json!("bungalow-banjara-hills");
     renamed["version"] = first["version"].clone();
@@ -371,4 +390,64 @@ fn earlier_data_files_read_their_news_as_published_articles() {
             );
         }
     }
+}
+
+#[test]
+fn the_home_page_shows_the_news_of_an_earlier_file_as_it_did() {
+    use redb::{ReadableDatabase, ReadableTable, TableDefinition};
+    const NEWS: TableDefinition<u64, &[u8]> = TableDefinition::new("news_items");
+    #[derive(serde::Deserialize)]
+    struct V1(u64, String, String, String, bool);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("studio.redb");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v2-content.redb"),
+        &path,
+    )
+    .unwrap();
+    // What the release before showed: its active items, newest first, six at most.
+    let mut before: Vec<V1> = {
+        let db = redb::Database::open(&path).unwrap();
+        let txn = db.begin_read().unwrap();
+        let table = txn.open_table(NEWS).unwrap();
+        table
+            .iter()
+            .unwrap()
+            .map(|e| {
+                let (_, v) = e.unwrap();
+                assert_eq!(v.value()[0], 1, "the fixture holds version 1 news items");
+                postcard::from_bytes::<V1>(&v.value()[1..]).unwrap()
+            })
+            .filter(|n| n.4)
+            .collect()
+    };
+    before.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
+    before.truncate(6);
+    let store = studio::store::Store::open(&path).unwrap();
+    let html = "<html><head><!--studio:head--></head><body><div id=app><!--studio:body--></div><!--studio:data--></body></html>";
+    let shells = studio::render::page_cache::Shells::new(
+        html,
+        &store,
+        studio::origin::Origin::fixed("https://studio.example"),
+    )
+    .unwrap();
+    let home = String::from_utf8(shells.pages().get("/").unwrap().body.to_vec()).unwrap();
+    let data = common::inlined(&home);
+    let shown: Vec<(u64, String, String, String)> = data["news"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            (
+                n["id"].as_u64().unwrap(),
+                n["date"].as_str().unwrap().to_string(),
+                n["title"].as_str().unwrap().to_string(),
+                n["content"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected: Vec<(u64, String, String, String)> =
+        before.into_iter().map(|n| (n.0, n.1, n.2, n.3)).collect();
+    assert!(!expected.is_empty());
+    assert_eq!(shown, expected);
 }

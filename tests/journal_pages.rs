@@ -153,6 +153,8 @@ async fn an_article_has_its_own_head_neighbours_and_an_unpublished_one_is_404() 
         "<meta property=\"og:image\" content=\"{ORIGIN}/images/hero-1.webp\">"
     )));
     assert!(page.contains("\"@type\":\"BlogPosting\""));
+    assert!(page.contains("<meta property=\"og:type\" content=\"article\">"));
+    assert!(page.contains("<meta property=\"article:published_time\" content=\"2026-10-02\">"));
     assert!(page.contains("rel=\"alternate\" type=\"application/atom+xml\""));
     let data = inlined(&page);
     let article = &data["article"];

@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::app::with_app;
 use crate::journal::blocks::{self, block_json, cover_json};
 use crate::journal::schedule::{format_publish_at, local_date, parse_publish_at};
-use crate::site::{is_slug, slug};
+use crate::site::is_slug;
 use crate::store::{ArticleStatus, NewsItem, Rule, news_rule};
 use serde::Serialize;
 use serde_json::Value;
@@ -134,18 +134,9 @@ fn news_input(f: &Fields) -> Result<NewsItem, ApiError> {
     if !body.is_empty() {
         item.body = body;
     }
-    item.slug = match f.text("slug", MAX_SLUG, false)? {
-        s if s.is_empty() => match slug(&item.title).chars().take(MAX_SLUG).collect::<String>() {
-            s if s.trim_end_matches('-').is_empty() => {
-                return Err(bad(
-                    "slug is required: the title has no letters or digits to make one",
-                ));
-            }
-            s => s.trim_end_matches('-').to_string(),
-        },
-        s => s,
-    };
-    if !is_slug(&item.slug) {
+    // Without a slug, a saved article keeps its own and a new one gets its title's (news_rule).
+    item.slug = f.text("slug", MAX_SLUG, false)?;
+    if !item.slug.is_empty() && !is_slug(&item.slug) {
         return Err(bad(
             "slug may hold only a-z, 0-9 and single hyphens between them",
         ));

@@ -59,7 +59,13 @@ fn fell_due(items: &[NewsItem], after_ms: u64, now_ms: u64) -> bool {
 
 /// Publishes scheduled articles as they fall due, forever: `refresh` re-renders the pages (which
 /// read the same clock). `since_ms` is the time the pages were last rendered at.
-pub async fn run(store: Store, clock: Clock, since_ms: u64, refresh: impl Fn() -> Result<()>) {
+pub async fn run(
+    store: Store,
+    clock: Clock,
+    since_ms: u64,
+    refresh: impl Fn() -> Result<()> + Send + Sync + 'static,
+) {
+    let refresh = Arc::new(refresh);
     let mut checked = since_ms;
     loop {
         let now = clock();
@@ -79,8 +85,14 @@ pub async fn run(store: Store, clock: Clock, since_ms: u64, refresh: impl Fn() -
         };
         if fell_due(&items, checked, now) {
             tracing::info!("publishing scheduled journal articles");
-            if let Err(e) = refresh() {
-                tracing::error!("re-rendering the pages for a scheduled article: {e:#}");
+            // Reading the site and making its pages blocks: off the runtime's threads.
+            let refresh = refresh.clone();
+            match tokio::task::spawn_blocking(move || refresh()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => {
+                    tracing::error!("re-rendering the pages for a scheduled article: {e:#}")
+                }
+                Err(e) => tracing::error!("re-rendering the pages for a scheduled article: {e}"),
             }
         }
         checked = now;

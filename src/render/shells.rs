@@ -102,6 +102,8 @@ struct Head {
     noindex: bool,
     canonical: Option<String>,
     og_image: Option<String>,
+    /// On an article: its date (`og:type` article and `article:published_time`).
+    published: Option<String>,
     ld: Vec<Value>,
 }
 
@@ -164,6 +166,7 @@ impl Template {
                 canonical: (!route.admin && !site.origin.is_empty())
                     .then(|| format!("{}{path}", site.origin)),
                 og_image: None,
+                published: None,
                 ld: if route.admin {
                     Vec::new()
                 } else {
@@ -304,6 +307,7 @@ impl Template {
             noindex: false,
             canonical: None,
             og_image: None,
+            published: None,
             ld: vec![studio_ld],
         };
         let not_found = Source {
@@ -348,6 +352,7 @@ impl Template {
             canonical: (!site.origin.is_empty())
                 .then(|| format!("{}{}", site.origin, project_path(&project.slug))),
             og_image,
+            published: None,
             ld,
         };
         let chunks = ROUTES.case_study().map(page_scripts).unwrap_or_default();
@@ -382,6 +387,7 @@ impl Template {
             noindex: preview,
             canonical: (!site.origin.is_empty()).then(|| site.url(&path)),
             og_image,
+            published: Some(article.date.clone()),
             ld,
         };
         let chunks = ROUTES
@@ -434,6 +440,12 @@ impl Template {
                 "\n    <script type=\"application/ld+json\">{ld}</script>"
             ));
         }
+        if let Some(date) = &head.published {
+            extra.push_str(&format!(
+                "\n    <meta property=\"article:published_time\" content=\"{}\">",
+                escape(date)
+            ));
+        }
         // Every page names the journal's feed, so that a reader finds it from any of them.
         extra.push_str(&format!(
             "\n    <link rel=\"alternate\" type=\"application/atom+xml\" title=\"{} Journal\" href=\"{}\">",
@@ -445,9 +457,14 @@ impl Template {
              <meta name=\"description\" content=\"{description}\">\n    \
              <meta property=\"og:title\" content=\"{title}\">\n    \
              <meta property=\"og:description\" content=\"{description}\">\n    \
-             <meta property=\"og:type\" content=\"website\">\n    \
+             <meta property=\"og:type\" content=\"{og_type}\">\n    \
              <meta property=\"og:site_name\" content=\"{site}\">{extra}",
-            site = escape(&head.site_name)
+            site = escape(&head.site_name),
+            og_type = if head.published.is_some() {
+                "article"
+            } else {
+                "website"
+            },
         );
         let data_tag =
             format!("<script type=\"application/json\" id=\"site-data\">{json}</script>");

@@ -94,12 +94,41 @@ pub fn project_rule(
 }
 
 /// What a news item write must respect, as a project's: its slug is no other item's; a changed
-/// slug stays as a redirect; a live slug is never another item's redirect. Stamps `updated_at_ms`.
+/// slug stays as a redirect; a live slug is never another item's redirect. One sent without a slug
+/// keeps its own, or when new gets its title's (`-2`, `-3`… when another has it), so that a changed
+/// title never breaks a link. Stamps `updated_at_ms`.
 pub fn news_rule(
     old: Option<&NewsItem>,
     new: &mut NewsItem,
     others: &mut [NewsItem],
 ) -> Result<(), Refused> {
+    if new.slug.is_empty() {
+        new.slug = match old {
+            Some(old) => old.slug.clone(),
+            None => {
+                let base = match crate::site::slug(&new.title) {
+                    s if s.is_empty() => "news".to_string(),
+                    s => s
+                        .chars()
+                        .take(90)
+                        .collect::<String>()
+                        .trim_end_matches('-')
+                        .to_string(),
+                };
+                let taken = |s: &str| others.iter().any(|n| n.slug == s);
+                (1..)
+                    .map(|n| {
+                        if n == 1 {
+                            base.clone()
+                        } else {
+                            format!("{base}-{n}")
+                        }
+                    })
+                    .find(|s| !taken(s))
+                    .unwrap_or(base)
+            }
+        };
+    }
     if others.iter().any(|n| n.slug == new.slug) {
         return Err(Refused::Conflict(format!(
             "slug \"{}\" is used by another news item",

@@ -59,5 +59,6 @@ describe('page data', () => {
     expect(dataKey('/portfolio', '?page=2&category=kitchens&utm_source=x')).toBe('/portfolio?category=kitchens&page=2');
     expect(dataKey('/portfolio', '?page=1')).toBe('/portfolio');
     expect(dataKey('/about', '?page=2')).toBe('/about');
+    expect(dataKey('/news', '?page=2&tag=kitchens&utm_source=x')).toBe('/news?tag=kitchens&page=2');
   });
 });
