@@ -260,6 +260,11 @@ describe('global widgets', () => {
     await page.waitForFunction(() => document.querySelector('header')?.dataset.scrolled === 'true');
     assert.equal(await toTop.isVisible(), false);
 
+    // Scrolling down, the reader is reading: the button stays out of the text's way.
+    await page.evaluate(() => window.scrollTo(0, 1400));
+    await page.waitForFunction(() => window.scrollY === 1400);
+    assert.equal(await toTop.isVisible(), false);
+    // Heading back up, it appears.
     await page.evaluate(() => window.scrollTo(0, 1200));
     await toTop.waitFor({ state: 'visible' });
     await toTop.click();

@@ -81,6 +81,6 @@ describe('CaseStudy', () => {
   it('is the not-found page when the page data has no project', () => {
     primePageData('/portfolio/gone', { settings: {} });
     renderAt('/portfolio/gone');
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: "This page isn't here" })).toBeTruthy();
   });
 });

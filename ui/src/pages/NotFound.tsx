@@ -1,22 +1,94 @@
+import { Search } from 'lucide-react';
+import { useId, useLayoutEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { routesFor } from '../app/routes';
+import { useFounder } from '../lib/content';
 
+const MAX_MATCHES = 6;
+
+/**
+ * What a visitor who followed an old or mistyped link sees (status 404 from the server): a plain
+ * sentence, the three places most visitors want, and a search of the site's pages by title.
+ */
 export default function NotFound() {
   return (
     <div className="bg-sand pt-header">
       <section className="container-page section flex min-h-[70vh] flex-col items-start justify-center">
-        <span className="eyebrow">Error 404</span>
-        <h1 className="section-title mt-4">404 Page Not Found</h1>
-        <p className="section-lead mt-6">Did you forget to add the page to the router?</p>
-        <p className="mt-2 text-stone-600">The page you were looking for is not here.</p>
-        <div className="mt-10 flex flex-wrap gap-4">
-          <Link to="/" className="btn btn-primary">
-            Back to the home page
+        <span className="eyebrow">404 · Page Not Found</span>
+        <h1 className="section-title mt-4">This page isn't here</h1>
+        <p className="section-lead mt-6">
+          It may have moved when we rearranged the rooms, or the link lost a letter on its way to you. Everything we
+          make is still here: our work, the ways we help, and the way to reach us.
+        </p>
+        <nav aria-label="Where to go from here" className="mt-10 flex flex-wrap gap-4">
+          <Link to="/portfolio" className="btn btn-primary">
+            See our portfolio
           </Link>
-          <Link to="/portfolio" className="btn btn-outline">
-            View our portfolio
+          <Link to="/services" className="btn btn-outline">
+            Our services
           </Link>
-        </div>
+          <Link to="/contact" className="btn btn-outline">
+            Contact us
+          </Link>
+        </nav>
+        <PageSearch />
       </section>
+    </div>
+  );
+}
+
+/** The public pages by title; shown once the app runs (without it the field could do nothing). */
+function PageSearch() {
+  const founder = useFounder();
+  const id = useId();
+  const [ready, setReady] = useState(false);
+  useLayoutEffect(() => setReady(true), []);
+  const [query, setQuery] = useState('');
+  const pages = useMemo(
+    () =>
+      routesFor(founder.slug)
+        .filter((route) => !route.admin && !route.path.includes(':'))
+        .map((route) => ({
+          path: route.path,
+          title: route.page === 'founder' ? `${founder.name}, ${route.title}` : route.page === 'home' ? `Home: ${route.title}` : route.title,
+        })),
+    [founder],
+  );
+  if (!ready) return null;
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = words.length === 0 ? [] : pages.filter((page) => words.every((word) => page.title.toLowerCase().includes(word)));
+  return (
+    <div role="search" className="mt-12 w-full max-w-md">
+      <label htmlFor={id} className="text-sm font-semibold text-charcoal">
+        Or find a page by its title
+      </label>
+      <div className="relative mt-2">
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-stone-600" />
+        <input
+          id={id}
+          type="search"
+          value={query}
+          onInput={(event) => setQuery(event.currentTarget.value)}
+          placeholder="Kitchen, renovation, about..."
+          autoComplete="off"
+          className="h-12 w-full rounded-sm border border-stone-400 bg-white pr-4 pl-11 text-charcoal placeholder:text-stone-600 focus:border-charcoal focus:outline-none"
+        />
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {words.length === 0 ? '' : matches.length === 0 ? 'No page has that in its title.' : `${matches.length} ${matches.length === 1 ? 'page' : 'pages'} found.`}
+      </p>
+      {words.length > 0 && (
+        <ul className="mt-3 divide-y divide-sand-200 rounded-sm border border-sand-200 bg-white">
+          {matches.slice(0, MAX_MATCHES).map((page) => (
+            <li key={page.path}>
+              <Link to={page.path} className="flex min-h-11 items-center px-4 py-2 text-charcoal hover:text-brass-700">
+                {page.title}
+              </Link>
+            </li>
+          ))}
+          {matches.length === 0 && <li className="px-4 py-3 text-stone-600">No page has that in its title.</li>}
+        </ul>
+      )}
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function CaseStudyView({ project, phone }: Props) {
     {
       label: 'Phone',
       value: (
-        <a href={telHref(phone)} className="underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500">
+        <a href={telHref(phone)} className="tap-inline underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500">
           {phone}
         </a>
       ),
@@ -51,7 +51,7 @@ export function CaseStudyView({ project, phone }: Props) {
           <nav aria-label="Breadcrumb">
             <ol className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
               <li>
-                <Link to="/portfolio" className="hover:text-charcoal">
+                <Link to="/portfolio" className="tap-inline hover:text-charcoal">
                   Portfolio
                 </Link>
               </li>
