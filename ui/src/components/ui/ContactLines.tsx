@@ -16,7 +16,7 @@ export function ContactLines({ light = false, className = '' }: { light?: boolea
         </a>
       </li>
       <li>
-        <a href={`mailto:${site.email}`} className={`inline-flex items-center gap-3 break-all transition-colors ${link}`}>
+        <a href={`mailto:${site.email}`} className={`inline-flex min-h-11 items-center gap-3 break-all transition-colors ${link}`}>
           <Mail aria-hidden="true" className={`size-4 shrink-0 ${icon}`} />
           {site.email}
         </a>
