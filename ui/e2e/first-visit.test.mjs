@@ -90,11 +90,12 @@ function smallTargets(page, min) {
 
 describe('a phone: tap targets and a footer that ends', () => {
   for (const path of [...publicPaths, '/portfolio?category=kitchens', '/no-such-page']) {
-    test(`${path} at 390 px: every tap target at least 44 x 44 px, the footer within 1.5 screens`, async () => {
+    test(`${path} at 390 px: every tap target at least 44 x 44 px, the footer within 1.5 screens, no words for developers`, async () => {
       const { page, done } = await openPhone();
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       assert.deepEqual(await smallTargets(page, MIN_TARGET), [], `small tap targets on ${path}`);
+      assert.equal(/\brouter\b/i.test(await page.evaluate(() => document.body.innerText)), false, `words for developers on ${path}`);
       const footer = await page.locator('footer').last().boundingBox();
       assert.ok(footer.height <= 1.5 * PHONE.viewport.height, `${path}: footer ${footer.height} px`);
       await done({ notFound: path === '/no-such-page' });
