@@ -225,10 +225,12 @@ export default function PhotoViewer({ photos, start, onClose }: Props) {
       aria-modal="true"
       aria-labelledby={titleId}
       aria-roledescription="photo viewer"
+      // A click on the photo focuses the dialog itself, so the keys keep working.
+      tabIndex={-1}
       onKeyDown={onKeyDown}
       data-testid="photo-viewer"
       data-scale={scale}
-      className="fixed inset-0 z-[100] flex flex-col bg-charcoal text-ivory"
+      className="fixed inset-0 z-[100] flex flex-col bg-charcoal text-ivory outline-none"
     >
       <div className="flex items-center justify-between gap-4 px-4 pt-3 sm:px-6">
         <h2 id={titleId} className="font-sans text-sm font-semibold tracking-[0.2em] uppercase" aria-live="polite">
