@@ -7,7 +7,7 @@ import { useFounder } from '../../lib/content';
 const MAX_MATCHES = 6;
 
 /** A search of the public pages by title, for the not-found page. */
-export default function PageSearch() {
+export function PageSearch() {
   const founder = useFounder();
   const id = useId();
   const [query, setQuery] = useState('');
