@@ -212,7 +212,7 @@ describe('the owner edits the portfolio', () => {
     const visitor = await openPage();
     const response = await visitor.page.goto('/portfolio/lakeside-guest-house');
     assert.equal(response.status(), 404);
-    await visitor.page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await visitor.page.getByRole('heading', { name: "This page isn't here" }).waitFor();
     // Not on the portfolio either.
     await visitor.page.goto('/portfolio');
     await visitor.page.getByRole('heading', { name: 'Our Complete Portfolio' }).waitFor();

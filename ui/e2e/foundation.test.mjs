@@ -79,11 +79,10 @@ describe('foundation', () => {
     const { page, check } = await openPage();
     const response = await page.goto('/no-such-page');
     assert.equal(response.status(), 404);
-    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.getByRole('heading', { level: 1, name: "This page isn't here" }).waitFor();
 
-    await page.getByRole('main').getByRole('link', { name: /home page/i }).click();
-    await page.waitForURL(`${studio.baseUrl}/`);
+    await page.getByRole('main').getByRole('link', { name: 'See our portfolio' }).click();
+    await page.waitForURL(`${studio.baseUrl}/portfolio`);
     // Chromium logs the document's own 404 as a console error; that status is what this test wants.
     await check((error) => error.text.includes('404') && error.url.endsWith('/no-such-page'));
   });

@@ -266,7 +266,7 @@ describe('/portfolio', () => {
   test('hovering or focusing a category previews one of its projects with a 0.3 s fade', async () => {
     const { page, check } = await openPage();
     await page.goto('/portfolio');
-    await preview(page).getByText('Hover over or focus a category').waitFor();
+    await preview(page).getByText('Choose a category to preview').waitFor();
 
     await categories(page).getByRole('link', { name: 'Commercial' }).hover();
     const card = preview(page).getByRole('article');
@@ -280,7 +280,7 @@ describe('/portfolio', () => {
 
     // Moving away with nothing selected brings the prompt back.
     await page.mouse.move(5, 700);
-    await preview(page).getByText('Hover over or focus a category').waitFor();
+    await preview(page).getByText('Choose a category to preview').waitFor();
 
     // Keyboard: focusing a category previews it just as hovering does.
     await categories(page).getByRole('link', { name: 'Hospitality' }).focus();

@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/preact';
+import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routerFuture } from '../app/routes';
@@ -33,9 +34,12 @@ function renderAt(path: string) {
   render(
     <MemoryRouter initialEntries={[path]} future={routerFuture}>
       <Where />
-      <Routes>
-        <Route path="/portfolio/:slug" element={<CaseStudyAt />} />
-      </Routes>
+      {/* The not-found page is a lazy chunk, as in the app. */}
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="/portfolio/:slug" element={<CaseStudyAt />} />
+        </Routes>
+      </Suspense>
     </MemoryRouter>,
   );
 }
@@ -78,9 +82,9 @@ describe('CaseStudy', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/portfolio/lakeside-guest-house'));
   });
 
-  it('is the not-found page when the page data has no project', () => {
+  it('is the not-found page when the page data has no project', async () => {
     primePageData('/portfolio/gone', { settings: {} });
     renderAt('/portfolio/gone');
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "This page isn't here" })).toBeTruthy();
   });
 });

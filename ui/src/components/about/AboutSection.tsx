@@ -36,7 +36,7 @@ export function AboutSection({ projects: all }: { projects: ProjectSummary[] }) 
           <div className="lg:col-span-7">
             <p className="eyebrow">Founder</p>
             <h2 id="about-founder" className="section-title mt-4 text-charcoal">
-              <Link to={founderPath} className="hover:text-brass-700">
+              <Link to={founderPath} className="tap-inline hover:text-brass-700">
                 {name}
               </Link>
             </h2>

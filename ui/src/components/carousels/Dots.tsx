@@ -7,7 +7,7 @@ interface Props {
   className?: string;
 }
 
-/** 'Go to slide N' buttons; the bar is small, the hit area is 44 px tall and 32 px wide. */
+/** 'Go to slide N' buttons; the bar is small, the hit area is 44 x 44 px. */
 export function Dots({ count, current, onSelect, tone = 'dark', className = '' }: Props) {
   const idle = tone === 'light' ? 'bg-ivory/50 group-hover:bg-ivory/80' : 'bg-stone-400 group-hover:bg-stone-600';
   const active = tone === 'light' ? 'bg-ivory' : 'bg-brass-600';
@@ -20,7 +20,7 @@ export function Dots({ count, current, onSelect, tone = 'dark', className = '' }
           aria-label={`Go to slide ${i + 1}`}
           aria-current={i === current ? 'true' : undefined}
           onClick={() => onSelect(i)}
-          className="group grid h-11 w-8 place-items-center rounded-sm"
+          className="group grid size-11 place-items-center rounded-sm"
         >
           <span
             aria-hidden="true"

@@ -5,6 +5,7 @@ import { telHref } from '../../lib/links';
 import { coverAlt } from '../../lib/projects';
 import type { GalleryImage, ProjectRecord } from '../../lib/site';
 import { Picture } from '../ui/Picture';
+import { usePhotoViewer } from '../viewer/usePhotoViewer';
 
 interface Props {
   project: ProjectRecord;
@@ -18,6 +19,7 @@ export function CaseStudyView({ project, phone }: Props) {
   // A project without a gallery yet shows its cover in its place.
   const gallery: GalleryImage[] =
     project.gallery.length > 0 ? project.gallery : project.coverUrl ? [{ imageUrl: project.coverUrl, alt: coverAlt(project) }] : [];
+  const { linkProps, viewer } = usePhotoViewer(gallery.map((image) => ({ url: image.imageUrl, alt: image.alt })));
   const facts: { label: string; value: ReactNode }[] = [
     { label: 'Date', value: project.year },
     { label: 'Category', value: project.category },
@@ -25,7 +27,7 @@ export function CaseStudyView({ project, phone }: Props) {
     {
       label: 'Phone',
       value: (
-        <a href={telHref(phone)} className="underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500">
+        <a href={telHref(phone)} className="tap-inline underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500">
           {phone}
         </a>
       ),
@@ -51,7 +53,7 @@ export function CaseStudyView({ project, phone }: Props) {
           <nav aria-label="Breadcrumb">
             <ol className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
               <li>
-                <Link to="/portfolio" className="hover:text-charcoal">
+                <Link to="/portfolio" className="tap-inline hover:text-charcoal">
                   Portfolio
                 </Link>
               </li>
@@ -71,7 +73,11 @@ export function CaseStudyView({ project, phone }: Props) {
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-6">
           {gallery.map((image, index) => (
             <li key={`${index}:${image.imageUrl}`}>
-              <div className="aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
+              {/* Without JavaScript, a link to the photo's largest size; with it, the viewer. */}
+              <a
+                {...linkProps(index)}
+                className="block aspect-[4/3] cursor-zoom-in overflow-hidden rounded-sm bg-sand-200 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brass-600"
+              >
                 <Picture
                   src={image.imageUrl}
                   alt={image.alt}
@@ -81,10 +87,14 @@ export function CaseStudyView({ project, phone }: Props) {
                   priority={index === 0}
                   className="size-full object-cover"
                 />
-              </div>
+                <span className="sr-only">
+                  {' '}(photo {index + 1} of {gallery.length}, opens full screen)
+                </span>
+              </a>
             </li>
           ))}
         </ul>
+        {viewer}
       </section>
 
       <div className="container-page section grid gap-14 lg:grid-cols-3 lg:gap-16">

@@ -39,14 +39,14 @@ export function ContactDetails({ site, title }: { site: Site; title: string }) {
           <p className="text-stone-600">{site.weekend}</p>
         </Detail>
         <Detail icon={Phone} title="Direct Phone">
-          <a href={telHref(site.phone)} className="underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500">
+          <a href={telHref(site.phone)} className="tap-inline underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500">
             {site.phone}
           </a>
         </Detail>
         <Detail icon={Mail} title="Email">
           <a
             href={`mailto:${site.email}`}
-            className="break-all underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500"
+            className="tap-inline break-all underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500"
           >
             {site.email}
           </a>
@@ -57,7 +57,7 @@ export function ContactDetails({ site, title }: { site: Site; title: string }) {
               href={whatsapp}
               target="_blank"
               rel="noopener noreferrer"
-              className="underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500"
+              className="tap-inline underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500"
             >
               Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
             </a>

@@ -2,16 +2,23 @@ import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../lib/links';
 import { coverAlt, projectPath } from '../../lib/projects';
-import { useSite, useSiteRecord } from '../../lib/content';
+import { useFounder, useFounderPath, useSite, useSiteRecord } from '../../lib/content';
 import { altOf } from '../../lib/pageTypes';
 import { whatsappHref } from '../../lib/site';
 import { ExperienceBadge } from '../ui/ExperienceBadge';
 import { Picture } from '../ui/Picture';
 import { Logo } from './Logo';
 
+/**
+ * SPEC §2's footer. On a phone it ends within about one and a half screens: the taglines, the
+ * contact block and a one-line founder credit; the tall founder photo and the three project cards
+ * (which repeat the page above) join from the medium breakpoint.
+ */
 export function Footer() {
   const site = useSite();
-  const { taglines, founderPhoto, copyrightYear } = useSiteRecord();
+  const { taglines, founderPhoto, copyrightYear, experience } = useSiteRecord();
+  const founder = useFounder();
+  const founderPath = useFounderPath();
   // SPEC §2 Footer: the first three published projects, captioned with their category.
   const footerProjects = site.footerProjects.slice(0, 3);
   const socialLinks = [
@@ -22,10 +29,10 @@ export function Footer() {
   const whatsapp = whatsappHref(site.whatsapp);
   return (
     <footer className="bg-charcoal text-ivory/85">
-      <div className="container-page grid gap-14 py-20 lg:grid-cols-12 lg:gap-10">
+      <div className="container-page grid gap-10 py-14 md:gap-14 md:py-20 lg:grid-cols-12 lg:gap-10">
         <section aria-label="About the studio" className="text-ivory lg:col-span-4">
           <Logo />
-          <ul className="mt-8 space-y-3 font-display text-xl text-ivory/85">
+          <ul className="mt-6 space-y-2 font-display text-xl text-ivory/85 md:mt-8 md:space-y-3">
             {taglines.map((line, i) => (
               <li key={i}>{line}</li>
             ))}
@@ -36,22 +43,22 @@ export function Footer() {
           <h2 id="footer-contact" className="footer-heading">
             Contact Info
           </h2>
-          <ul className="mt-6 space-y-4">
+          <ul className="mt-4 md:mt-6">
             <li>
-              <a href={telHref(site.phone)} className="footer-link inline-flex items-center gap-3">
+              <a href={telHref(site.phone)} className="footer-link inline-flex min-h-11 items-center gap-3">
                 <Phone aria-hidden="true" className="size-4 text-brass-300" />
                 {site.phone}
               </a>
             </li>
             <li>
-              <a href={`mailto:${site.email}`} className="footer-link inline-flex items-center gap-3 break-all">
+              <a href={`mailto:${site.email}`} className="footer-link inline-flex min-h-11 items-center gap-3 break-all">
                 <Mail aria-hidden="true" className="size-4 shrink-0 text-brass-300" />
                 {site.email}
               </a>
             </li>
             {whatsapp && (
               <li>
-                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex items-center gap-3">
+                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex min-h-11 items-center gap-3">
                   <MessageCircle aria-hidden="true" className="size-4 text-brass-300" />
                   Chat on WhatsApp
                   <span className="sr-only"> (opens in a new tab)</span>
@@ -59,10 +66,10 @@ export function Footer() {
               </li>
             )}
           </ul>
-          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm tracking-wide">
+          <ul className="mt-4 flex flex-wrap gap-x-6 text-sm tracking-wide md:mt-6">
             {socialLinks.map(({ label, href }) => (
               <li key={label}>
-                <a href={href} target="_blank" rel="noopener noreferrer" className="footer-link">
+                <a href={href} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex min-h-11 items-center">
                   {label}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
@@ -71,7 +78,25 @@ export function Footer() {
           </ul>
         </section>
 
-        <figure className="relative h-[500px] overflow-hidden rounded-sm bg-charcoal-800 lg:col-span-5">
+        <p className="flex items-center gap-4 border-t border-ivory/10 pt-8 md:hidden">
+          <Picture
+            src={founderPhoto.src}
+            alt=""
+            sizes="56px"
+            width={56}
+            height={56}
+            className="size-14 shrink-0 rounded-full object-cover"
+          />
+          <span className="text-sm leading-relaxed">
+            <Link to={founderPath} className="tap-inline font-display text-xl text-ivory hover:text-brass-300">
+              {founder.name}
+            </Link>
+            <br />
+            Founder & principal designer · {experience} experience
+          </span>
+        </p>
+
+        <figure className="relative hidden h-[500px] overflow-hidden rounded-sm bg-charcoal-800 md:block lg:col-span-5">
           <Picture
             src={founderPhoto.src}
             alt={altOf(founderPhoto)}
@@ -85,7 +110,7 @@ export function Footer() {
           </figcaption>
         </figure>
 
-        <section aria-labelledby="footer-projects" className="lg:col-span-12">
+        <section aria-labelledby="footer-projects" className="hidden md:block lg:col-span-12">
           <h2 id="footer-projects" className="footer-heading">
             Projects
           </h2>

@@ -12,15 +12,20 @@ function scrollTo(y: number) {
 afterEach(() => scrollTo(0));
 
 describe('ScrollToTopButton', () => {
-  it('appears only once the page is scrolled past 500 px', () => {
+  it('appears past 500 px while the reader scrolls back up, and steps aside while they scroll down', () => {
     render(<ScrollToTopButton />);
     const button = screen.getByRole('button', { name: 'Scroll to top', hidden: true });
     expect(button.className).toContain('invisible');
-    scrollTo(500);
-    expect(button.className).toContain('invisible');
-    scrollTo(501);
-    expect(button.className).toContain('visible');
+    scrollTo(1200);
+    expect(button.className, 'scrolling down, reading').toContain('invisible');
+    scrollTo(900);
     expect(button.className).not.toContain('invisible');
+    scrollTo(1000);
+    expect(button.className, 'down again').toContain('invisible');
+    scrollTo(600);
+    expect(button.className).not.toContain('invisible');
+    scrollTo(500);
+    expect(button.className, 'within 500 px of the top').toContain('invisible');
   });
 
   it('scrolls smoothly to the top', () => {

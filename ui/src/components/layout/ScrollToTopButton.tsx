@@ -1,11 +1,33 @@
 import { ArrowUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../lib/motion';
-import { useScrolled } from '../../lib/useScrolled';
 
 const SHOW_AFTER_PX = 500;
 
+/**
+ * Past 500 px (SPEC §2), and only while the reader is heading back up: on a phone there is no margin
+ * for the button to sit in, and while the reader scrolls down, reading, it would cover the text.
+ */
+function useWayUp(threshold: number): boolean {
+  // Read after mount: the server renders the top of the page, and hydration must match it.
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    let goingUp = false;
+    const update = () => {
+      const y = window.scrollY;
+      if (y !== last) goingUp = y < last;
+      last = y;
+      setShown(goingUp && y > threshold);
+    };
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return shown;
+}
+
 export function ScrollToTopButton() {
-  const visible = useScrolled(SHOW_AFTER_PX);
+  const visible = useWayUp(SHOW_AFTER_PX);
 
   return (
     <button

@@ -41,7 +41,7 @@ describe('PortfolioExplorer', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Our Complete Portfolio' })).toBeTruthy();
     expect(tileTitles()).toHaveLength(6);
     expect(preview().dataset.preview).toBe('prompt');
-    expect(preview().textContent).toContain('Hover over or focus a category');
+    expect(preview().textContent).toContain('Choose a category to preview');
     expect(link('All Projects').getAttribute('aria-current')).toBe('true');
   });
 

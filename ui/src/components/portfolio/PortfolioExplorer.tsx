@@ -1,9 +1,11 @@
 import { ArrowUpRight } from 'lucide-react';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { usePage } from '../../lib/content';
 import { coverAlt, projectPath } from '../../lib/projects';
+import { announce } from '../ui/announce';
 import { Picture } from '../ui/Picture';
+import { prefersReducedMotion } from '../../lib/motion';
 import { ProjectCard } from './ProjectCard';
 import {
   CATEGORY_PARAM,
@@ -14,6 +16,7 @@ import {
   filterItems,
   portfolioHeading,
   PROMPT_PREVIEW,
+  resultCount,
   type PortfolioItem,
   type Preview,
 } from './portfolioFilter';
@@ -25,6 +28,11 @@ export const PREVIEW_FADE_MS = 300;
 export const TILE_FADE_MS = 500;
 
 const ALL_ID = 'all';
+
+/** Set on a category link's navigation: the visitor chose it here, so the results come into view. */
+interface ChosenHere {
+  toResults?: boolean;
+}
 const first = () => 0;
 
 interface Props {
@@ -72,6 +80,23 @@ export function PortfolioExplorer({ items, selected, view, random = Math.random 
   const gridRef = useRef<HTMLUListElement>(null);
   useFadeIn(gridRef, `${selected?.id ?? ALL_ID}:${view?.page ?? 1}`, TILE_FADE_MS);
 
+  // On a phone the results begin far below the list: a chosen category brings them into view (when
+  // they are not in it already) and is announced with its count. The explorer is rendered anew once
+  // the category's data has arrived, so the wish travels in the history entry's state.
+  const location = useLocation();
+  const toResults = (location.state as ChosenHere | null)?.toResults === true;
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  const count = resultCount(selected, view?.total ?? shown.length);
+  useEffect(() => {
+    if (!toResults) return;
+    announce(count);
+    const heading = resultsRef.current;
+    if (!heading || heading.getBoundingClientRect().top < window.innerHeight * 0.5) return;
+    heading.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    // Only for the visit that chose it: an effect re-run must not pull the page back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
   const enter = (filter: PortfolioFilter | undefined) => {
     const id = filter?.id ?? ALL_ID;
     setHovered((current) => (current?.id === id ? current : { id, preview: choosePreview(items, filter, random) }));
@@ -109,6 +134,7 @@ export function PortfolioExplorer({ items, selected, view, random = Math.random 
                   <li key={entry.id} className="border-b border-sand-200">
                     <Link
                       to={filterHref(entry.filter)}
+                      state={{ toResults: true } satisfies ChosenHere}
                       aria-current={current ? 'true' : undefined}
                       onMouseEnter={() => enter(entry.filter)}
                       onFocus={() => enter(entry.filter)}
@@ -139,9 +165,10 @@ export function PortfolioExplorer({ items, selected, view, random = Math.random 
 
       <section aria-labelledby="portfolio-grid-heading" className="bg-sand/50">
         <div className="container-page section">
-          <h2 id="portfolio-grid-heading" className="section-title">
+          <h2 id="portfolio-grid-heading" ref={resultsRef} className="section-title">
             {portfolioHeading(selected)}
           </h2>
+          {shown.length > 0 && <p className="mt-4 text-stone-600">{count}</p>}
           {shown.length > 0 ? (
             <ul ref={gridRef} className="mt-12 grid gap-x-8 gap-y-14 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((item) => (
@@ -197,7 +224,7 @@ function PreviewCard({ preview }: { preview: Preview }) {
         <p className="max-w-sm font-display text-2xl leading-snug text-stone-600 md:text-3xl">
           {preview.kind === 'empty'
             ? `No ${preview.label} projects are on show right now.`
-            : 'Hover over or focus a category to preview one of its projects.'}
+            : 'Choose a category to preview one of its projects.'}
         </p>
       </div>
     );

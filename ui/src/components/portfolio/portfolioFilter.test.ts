@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summaries as items } from '../../test/projects';
 import table from '../../routes.json';
-import { CATEGORY_PARAM, choosePreview, filterItems, parseFilter, portfolioFilters, portfolioHeading } from './portfolioFilter';
+import { CATEGORY_PARAM, choosePreview, filterItems, parseFilter, portfolioFilters, portfolioHeading, resultCount } from './portfolioFilter';
 
 const slugs = (list: { slug: string }[]) => list.map((item) => item.slug);
 
@@ -54,5 +54,11 @@ describe('portfolio filter', () => {
     expect(choosePreview(items, undefined, () => 0.5)).toMatchObject({ kind: 'project', item: { slug: 'refined-elegance' } });
     const noHotels = items.filter((item) => item.slug !== 'timeless-luxury');
     expect(choosePreview(noHotels, parseFilter('hospitality'), () => 0)).toEqual({ kind: 'empty', label: 'Hospitality' });
+  });
+
+  it('says how many projects a view shows', () => {
+    expect(resultCount(undefined, 7)).toBe('Showing all 7 projects.');
+    expect(resultCount(parseFilter('residential'), 1)).toBe('Showing 1 Residential project.');
+    expect(resultCount(parseFilter('kitchens'), 0)).toBe('No Kitchens & Baths projects are on show right now.');
   });
 });

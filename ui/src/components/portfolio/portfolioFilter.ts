@@ -39,6 +39,13 @@ export function portfolioHeading(filter: PortfolioFilter | undefined): string {
   return filter ? `${filter.label} Projects` : 'Our Complete Portfolio';
 }
 
+/** How many projects a view shows, in words: the grid's caption and what a filter announces. */
+export function resultCount(filter: PortfolioFilter | undefined, total: number): string {
+  if (total === 0) return `No ${filter ? `${filter.label} ` : ''}projects are on show right now.`;
+  const noun = total === 1 ? 'project' : 'projects';
+  return filter ? `Showing ${total} ${filter.label} ${noun}.` : `Showing all ${total} ${noun}.`;
+}
+
 /** What the large card shows: a project, an empty category, or the prompt to pick one. */
 export type Preview =
   | { kind: 'project'; item: PortfolioItem; label: string }

@@ -21,7 +21,7 @@ export function ServiceDetail({ title, page }: { title: string; page: ServicePag
           <div>
             <Link
               to="/services"
-              className="inline-flex items-center gap-2 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase hover:text-charcoal"
+              className="tap-inline gap-2 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase hover:text-charcoal"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Services

@@ -35,7 +35,7 @@ export function ServicesGrid({ as: Title = 'h3' }: Props) {
           </p>
           <Link
             to={route.path}
-            className="mt-7 inline-flex items-center gap-2 self-start text-xs font-semibold tracking-[0.2em] text-brass-700 uppercase hover:text-charcoal"
+            className="-mb-3.5 mt-3.5 inline-flex items-center gap-2 self-start py-3.5 text-xs font-semibold tracking-[0.2em] text-brass-700 uppercase hover:text-charcoal"
           >
             Learn More<span className="sr-only">: {card.title}</span>
             <ArrowRight aria-hidden="true" className="size-4 transition-transform duration-300 group-hover:translate-x-1" />

@@ -8,15 +8,15 @@ export function ContactLines({ light = false, className = '' }: { light?: boolea
   const icon = light ? 'text-brass-300' : 'text-brass-600';
   const site = useSite();
   return (
-    <ul className={`space-y-3 ${className}`}>
+    <ul className={className}>
       <li>
-        <a href={telHref(site.phone)} className={`inline-flex items-center gap-3 transition-colors ${link}`}>
+        <a href={telHref(site.phone)} className={`inline-flex min-h-11 items-center gap-3 transition-colors ${link}`}>
           <Phone aria-hidden="true" className={`size-4 ${icon}`} />
           {site.phone}
         </a>
       </li>
       <li>
-        <a href={`mailto:${site.email}`} className={`inline-flex items-center gap-3 break-all transition-colors ${link}`}>
+        <a href={`mailto:${site.email}`} className={`inline-flex min-h-11 items-center gap-3 break-all transition-colors ${link}`}>
           <Mail aria-hidden="true" className={`size-4 shrink-0 ${icon}`} />
           {site.email}
         </a>
