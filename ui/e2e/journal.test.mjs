@@ -117,4 +117,23 @@ describe('the journal', () => {
     assert.deepEqual(watched.consoleErrors, []);
     await context.close();
   });
+
+  test("the article's photos open full screen: 'n of m', the caption, Escape gives focus back", async () => {
+    const context = await browser.newContext({ ...PHONE, baseURL: studio.baseUrl });
+    const page = await context.newPage();
+    const watched = watchPage(page);
+    await page.goto(`/news/${slug}`);
+    const photo = page.locator('.article-body a[aria-haspopup="dialog"]').first();
+    await photo.scrollIntoViewIfNeeded();
+    await photo.tap();
+    const viewer = page.getByRole('dialog');
+    await viewer.waitFor();
+    assert.match(await viewer.textContent(), /1 of 1/);
+    assert.match(await viewer.textContent(), /The hall today/);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    assert.equal(await photo.evaluate((el) => el === document.activeElement), true);
+    assert.deepEqual(watched.consoleErrors, []);
+    await context.close();
+  });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routerFuture } from '../../app/routes';
 import type { ArticleBlock } from '../../lib/journal';
 import { journalHref, tagSlug } from '../../lib/journal';
+import { plainText } from '../ui/RichText';
 import { ArticleBody } from './ArticleBody';
 
 const photo = (alt: string) => ({ url: '/images/hero-1.webp', alt });
@@ -38,6 +39,23 @@ describe('ArticleBody', () => {
     expect(container.querySelector('blockquote')?.textContent).toBe('We love it.');
     expect(screen.getByText('The hall today').tagName).toBe('FIGCAPTION');
     expect(screen.getAllByRole('img').map((i) => i.getAttribute('alt'))).toEqual(['The hall', 'Left', 'Right']);
+  });
+
+  it("links the body's photos for the full-screen viewer in reading order, the slider's apart", () => {
+    show([
+      { type: 'paragraph', text: 'Before the photos.' },
+      { type: 'image', ...photo('The hall'), caption: 'The *hall* today' },
+      { type: 'beforeAfter', before: photo('Before'), after: photo('After') },
+      { type: 'pair', images: [photo('Left'), photo('Right')] },
+    ]);
+    // Each photo is a link (to its largest size without JavaScript) that opens the viewer.
+    const links = screen.getAllByRole('link').filter((a) => a.getAttribute('aria-haspopup') === 'dialog');
+    expect(links.map((a) => a.querySelector('img')?.getAttribute('alt'))).toEqual(['The hall', 'Left', 'Right']);
+    expect(links.every((a) => a.getAttribute('href')?.startsWith('/images/'))).toBe(true);
+  });
+
+  it('drops the markup from a caption shown as plain text', () => {
+    expect(plainText('The *hall* of [our work](/portfolio)')).toBe('The hall of our work');
   });
 
   it('shows a before/after pair as a slider that the arrow keys, Home and End move', () => {

@@ -1,24 +1,45 @@
 import type { ArticleBlock, ArticleImage } from '../../lib/journal';
 import { Picture } from '../ui/Picture';
-import { RichText } from '../ui/RichText';
+import { plainText, RichText } from '../ui/RichText';
+import { usePhotoViewer, type ViewerLinkProps } from '../viewer/usePhotoViewer';
 import { BeforeAfter } from './BeforeAfter';
 
 /** How wide a photo of the body is drawn: the text column, wider on large screens. */
 export const BODY_SIZES = '(min-width: 896px) 896px, 100vw';
 const HALF_SIZES = '(min-width: 896px) 448px, 100vw';
 
-/** An article's body, block by block, from data: never HTML. */
+/** The photos of a body the full-screen viewer pages through, in reading order, each with the
+ * index its block's photos start at (a before/after pair is a slider, not in the viewer). */
+function viewerPhotos(blocks: ArticleBlock[]) {
+  const photos: ArticleImage[] = [];
+  const starts = blocks.map((block) => {
+    const start = photos.length;
+    if (block.type === 'image') photos.push(block);
+    if (block.type === 'pair') photos.push(...block.images);
+    return start;
+  });
+  return { photos, starts };
+}
+
+type LinkOf = (index: number) => ViewerLinkProps;
+
+/** An article's body, block by block, from data: never HTML. Its photos open full screen. */
 export function ArticleBody({ blocks }: { blocks: ArticleBlock[] }) {
+  const { photos, starts } = viewerPhotos(blocks);
+  const { linkProps, viewer } = usePhotoViewer(
+    photos.map((image) => ({ url: image.url, alt: image.alt, caption: image.caption && plainText(image.caption) })),
+  );
   return (
     <div className="article-body space-y-6 text-lg leading-relaxed text-stone-700">
       {blocks.map((block, i) => (
-        <Block key={i} block={block} />
+        <Block key={i} block={block} link={(n) => linkProps((starts[i] ?? 0) + n)} />
       ))}
+      {viewer}
     </div>
   );
 }
 
-function Block({ block }: { block: ArticleBlock }) {
+function Block({ block, link }: { block: ArticleBlock; link: LinkOf }) {
   switch (block.type) {
     case 'heading':
       return block.level === 2 ? (
@@ -54,12 +75,12 @@ function Block({ block }: { block: ArticleBlock }) {
         </figure>
       );
     case 'image':
-      return <Photo image={block} sizes={BODY_SIZES} />;
+      return <Photo image={block} sizes={BODY_SIZES} link={link(0)} />;
     case 'pair':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
           {block.images.map((image, i) => (
-            <Photo key={i} image={image} sizes={HALF_SIZES} />
+            <Photo key={i} image={image} sizes={HALF_SIZES} link={link(i)} />
           ))}
         </div>
       );
@@ -68,10 +89,13 @@ function Block({ block }: { block: ArticleBlock }) {
   }
 }
 
-function Photo({ image, sizes }: { image: ArticleImage; sizes: string }) {
+function Photo({ image, sizes, link }: { image: ArticleImage; sizes: string; link: ViewerLinkProps }) {
   return (
     <figure>
-      <Picture src={image.url} alt={image.alt} sizes={sizes} width={1600} height={1067} className="w-full rounded-sm bg-sand-200" />
+      {/* Without JavaScript, a link to the photo's largest size; with it, the full-screen viewer. */}
+      <a {...link} className="block cursor-zoom-in">
+        <Picture src={image.url} alt={image.alt} sizes={sizes} width={1600} height={1067} className="w-full rounded-sm bg-sand-200" />
+      </a>
       {image.caption && (
         <figcaption className="mt-2 text-sm text-stone-600">
           <RichText text={image.caption} />

@@ -46,6 +46,13 @@ export function parseInline(source: string): Inline[] {
   return out;
 }
 
+/** The words of a paragraph field without its markup, for places that show plain text. */
+export function plainText(source: string): string {
+  return parseInline(source)
+    .map((part) => (part.kind === 'link' ? part.label : part.text))
+    .join('');
+}
+
 /** Renders a paragraph field's text with its emphasis and links, never as HTML. */
 export function RichText({ text }: { text: string }) {
   return (
