@@ -106,26 +106,45 @@ fn fit(p: Pixels, max: u32) -> anyhow::Result<Pixels> {
 }
 
 fn resize(p: &Pixels, width: u32, height: u32) -> anyhow::Result<Pixels> {
-    let pixel_type = if p.channels == 4 {
-        PixelType::U8x4
-    } else {
-        PixelType::U8x3
+    // fast_image_resize is built for four channels only (`only_u8x4`: its code for the other
+    // pixel types was 0.8 MB of the binary, docs/performance.md): a photo without alpha is widened
+    // for the resize and narrowed after, with no alpha to weigh.
+    let opaque = p.channels != 4;
+    let rgba: std::borrow::Cow<[u8]> = match opaque {
+        true => p
+            .buf
+            .chunks_exact(3)
+            .flat_map(|c| [c[0], c[1], c[2], 255])
+            .collect::<Vec<u8>>()
+            .into(),
+        false => (&p.buf[..]).into(),
     };
-    let src = fast_image_resize::images::ImageRef::new(p.width, p.height, &p.buf, pixel_type)
+    let src = fast_image_resize::images::ImageRef::new(p.width, p.height, &rgba, PixelType::U8x4)
         .map_err(|e| anyhow!("{e}"))
         .context("reading pixels to resize")?;
-    let mut dst = Image::new(width, height, pixel_type);
+    let mut dst = Image::new(width, height, PixelType::U8x4);
     Resizer::new()
         .resize(
             &src,
             &mut dst,
-            &ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3)),
+            &ResizeOptions::new()
+                .resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3))
+                .use_alpha(!opaque),
         )
         .with_context(|| format!("resizing to {width}x{height}"))?;
+    drop(rgba);
+    let buf = match opaque {
+        true => dst
+            .into_vec()
+            .chunks_exact(4)
+            .flat_map(|c| [c[0], c[1], c[2]])
+            .collect(),
+        false => dst.into_vec(),
+    };
     Ok(Pixels {
         width,
         height,
-        channels: p.channels,
-        buf: dst.into_vec(),
+        channels: if opaque { 3 } else { 4 },
+        buf,
     })
 }
