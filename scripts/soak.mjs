@@ -52,7 +52,7 @@ for (let i = 0; i < 12; i++) {
   const sentence = 'A calm home in Jubilee Hills with a courtyard, a library and a long veranda.';
   const res = await api('POST', '/api/admin/portfolio-projects', {
     title: `Soak villa ${i}`, slug: `soak-villa-${i}`, headline: sentence,
-    category: ['residential', 'commercial', 'hospitality', 'kitchens'][i % 4], year: 2020 + (i % 6),
+    category: ['Residential', 'Commercial', 'Hospitality', 'Kitchens & Baths'][i % 4], year: 2020 + (i % 6),
     location: 'Hyderabad', tags: ['calm', 'teak'], description: sentence, intro: `${sentence} ${sentence}`,
     sections: Array.from({ length: 4 }, (_, k) => ({ title: `Part ${k}`, bullets: [sentence, sentence] })),
     gallery: Array.from({ length: 5 }, () => ({ imageUrl: first, alt: 'The living room' })),
@@ -110,7 +110,11 @@ async function edit() {
     case 0: await api('POST', '/api/admin/company-settings', { settingKey: 'company_address', settingValue: `${edits} Road No. 36, Hyderabad`, description: 'Company address' }); break;
     case 1: if (p) await api('PUT', `/api/admin/portfolio-projects/${p.id}`, { ...p, title: `Soak villa ${edits}` }); break;
     case 2: await api('POST', '/api/admin/news-items', { date: '2026-11-20', title: `Soak news ${edits}`, content: 'Opening soon. '.repeat(8) }); break;
-    default: if (slides[0]) await api('PUT', `/api/admin/hero-slides/${slides[0].id}`, { ...slides[0], title: `Soak slide ${edits}` });
+    default: if (slides[0]) {
+      // The slide as it is now (its version changes with each save).
+      const now = (await api('GET', '/api/admin/hero-slides')).json?.find((x) => x.id === slides[0].id) ?? slides[0];
+      await api('PUT', `/api/admin/hero-slides/${now.id}`, { ...now, title: `Soak slide ${edits}` });
+    }
   }
 }
 const started = Date.now();
