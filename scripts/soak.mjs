@@ -108,7 +108,11 @@ async function edit() {
   const p = projects[edits % projects.length];
   switch (edits % 4) {
     case 0: await api('POST', '/api/admin/company-settings', { settingKey: 'company_address', settingValue: `${edits} Road No. 36, Hyderabad`, description: 'Company address' }); break;
-    case 1: if (p) await api('PUT', `/api/admin/portfolio-projects/${p.id}`, { ...p, title: `Soak villa ${edits}` }); break;
+    case 1: if (p) {
+      // The project as it is now (its version changes with each save).
+      const now = (await api('GET', `/api/admin/portfolio-projects/${p.id}`)).json ?? p;
+      await api('PUT', `/api/admin/portfolio-projects/${p.id}`, { ...now, title: `Soak villa ${edits}` });
+    } break;
     case 2: await api('POST', '/api/admin/news-items', { date: '2026-11-20', title: `Soak news ${edits}`, content: 'Opening soon. '.repeat(8) }); break;
     default: if (slides[0]) {
       // The slide as it is now (its version changes with each save).
