@@ -23,6 +23,7 @@ pub mod leads;
 pub mod limits;
 pub mod logging;
 pub mod media;
+pub mod memory;
 pub mod net;
 pub mod notify;
 pub mod offsite;

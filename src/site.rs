@@ -6,6 +6,8 @@
 use serde::Deserialize;
 use std::sync::LazyLock;
 
+mod latin_table;
+
 /// One entry of `ui/src/routes.json`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Route {
@@ -343,19 +345,47 @@ pub fn is_safe_link(value: &str) -> bool {
 /// URL slug of a name: written in Latin letters first (é -> e, ß -> ss, Telugu and Devanagari by
 /// their reading), then lower case, each run of other characters than a-z0-9 becomes one '-'.
 pub fn slug(name: &str) -> String {
-    let latin = deunicode::deunicode(name);
-    let mut out = String::with_capacity(latin.len());
-    for ch in latin.chars().flat_map(char::to_lowercase) {
-        if ch.is_ascii_alphanumeric() {
-            out.push(ch);
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
+    let mut out = String::with_capacity(name.len());
+    let mut ascii = [0u8; 4];
+    for ch in name.chars() {
+        let reading = match ch.is_ascii() {
+            true => ch.encode_utf8(&mut ascii),
+            false => latin(ch),
+        };
+        for ch in reading.chars().map(|c| c.to_ascii_lowercase()) {
+            if ch.is_ascii_alphanumeric() {
+                out.push(ch);
+            } else if !out.is_empty() && !out.ends_with('-') {
+                out.push('-');
+            }
         }
     }
     while out.ends_with('-') {
         out.pop();
     }
     out
+}
+
+/// A character other than ASCII in Latin letters: deunicode's reading for the scripts of
+/// `latin_table` (Latin accents, Greek, Cyrillic, Arabic, the Indian scripts, punctuation); any
+/// other is a separator in a slug (deunicode's whole table, CJK and emoji too, was 0.45 MB of the
+/// binary: docs/performance.md).
+fn latin(ch: char) -> &'static str {
+    use latin_table::{ENDS, RANGES, TEXT};
+    let code = u32::from(ch);
+    let Some(&(first, _, base)) = RANGES
+        .iter()
+        .find(|(first, last, _)| (*first..=*last).contains(&code))
+    else {
+        return " ";
+    };
+    let at = base + (code - first) as usize;
+    let start = at
+        .checked_sub(1)
+        .and_then(|i| ENDS.get(i))
+        .map_or(0, |&e| usize::from(e));
+    let end = ENDS.get(at).map_or(start, |&e| usize::from(e));
+    TEXT.get(start..end).unwrap_or(" ")
 }
 
 #[cfg(test)]
@@ -404,6 +434,15 @@ mod tests {
         assert_eq!(slug("Straße Ørsted Æble"), "strasse-orsted-aeble");
         assert_eq!(slug("హైదరాబాద్ Villa"), "haidraabaad-villa");
         assert_eq!(slug("हैदराबाद"), "haidraabaad");
+        assert_eq!(slug("Москва — “Nice” ﬁve"), "moskva-nice-five");
+        assert_eq!(slug("Việt Nam ₹"), "viet-nam-rs");
+    }
+
+    #[test]
+    fn slug_separates_at_scripts_it_cannot_read() {
+        assert_eq!(slug("中国 Villa"), "villa");
+        assert_eq!(slug("Villa🏠Two"), "villa-two");
+        assert_eq!(slug("\u{10FFFF}a\u{0300}"), "a");
     }
 
     #[test]

@@ -668,7 +668,7 @@ fn earlier_releases_files_gain_the_seed_and_render_the_same_pages() {
             let page = rendered
                 .get(&path)
                 .unwrap_or_else(|| panic!("{fixture}: {path}"));
-            let body = String::from_utf8(page.body.to_vec()).unwrap();
+            let body = String::from_utf8(page.html().to_vec()).unwrap();
             let title = format!("<title>{} | ", route.title.replace('&', "&amp;"));
             assert!(body.contains(&title), "{fixture} {path}: {title}");
             if !route.admin {

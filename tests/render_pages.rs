@@ -363,7 +363,7 @@ fn a_broken_bundle_renders_nothing_and_pages_are_their_shells() {
         renderer,
     )
     .unwrap();
-    let home = String::from_utf8(shells.pages().get("/").unwrap().body.to_vec()).unwrap();
+    let home = String::from_utf8(shells.pages().get("/").unwrap().html().to_vec()).unwrap();
     assert_eq!(app_html(&home).trim(), "");
     assert!(home.contains("JavaScript is turned off"));
 }

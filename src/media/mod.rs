@@ -31,7 +31,7 @@ pub enum MediaError {
     Internal(#[from] anyhow::Error),
 }
 
-/// Processes the bytes of an upload (JPEG, PNG or WebP) on a blocking thread, after waiting its
+/// Processes the bytes of an upload (JPEG, PNG or WebP) on a thread of its own, after waiting its
 /// turn. A panic in a decoder or encoder ends only this image, as an internal error.
 pub async fn process(
     data: std::sync::Arc<Vec<u8>>,
@@ -44,15 +44,27 @@ pub async fn process(
         .acquire()
         .await
         .map_err(|e| MediaError::Internal(e.into()))?;
-    let work = tokio::task::spawn_blocking(move || {
-        variants::process(&data, format, &stem, main_name.as_deref(), now_ms)
-    });
-    match work.await {
-        Ok(result) => result,
-        Err(e) => Err(MediaError::Internal(anyhow::anyhow!(
-            "processing an image failed: {e}"
-        ))),
-    }
+    // A thread of its own for each photo, ended with it: decoding and resizing a phone's photo
+    // allocate tens of MB, which a pooled thread kept in its heap long after (RSS after 100
+    // uploads, docs/performance.md).
+    let (done, result) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("photo".into())
+        .spawn(move || {
+            let result = variants::process(&data, format, &stem, main_name.as_deref(), now_ms);
+            drop(data);
+            let _ = done.send(result);
+            crate::memory::give_back();
+        })
+        .map_err(|e| {
+            MediaError::Internal(anyhow::Error::new(e).context("starting a photo's thread"))
+        })?;
+    // A panic in a decoder or encoder ends the thread without an answer.
+    result.await.unwrap_or_else(|_| {
+        Err(MediaError::Internal(anyhow::anyhow!(
+            "processing an image failed: it panicked"
+        )))
+    })
 }
 
 /// The format of an upload this module processes (JPEG, PNG, WebP), judged by its bytes.

@@ -102,30 +102,80 @@ fn fit(p: Pixels, max: u32) -> anyhow::Result<Pixels> {
         return Ok(p);
     }
     let scale = |side: u32| ((u64::from(side) * u64::from(max)) / u64::from(long)).max(1) as u32;
-    resize(&p, scale(p.width), scale(p.height))
+    let opaque = p.channels != 4;
+    // The decoded photo is the largest buffer of an upload: widened where it is rather than
+    // beside a copy.
+    let rgba = if opaque { widen(p.buf) } else { p.buf };
+    resize_rgba(
+        &rgba,
+        (p.width, p.height),
+        scale(p.width),
+        scale(p.height),
+        opaque,
+    )
+}
+
+/// RGB to RGBA (opaque) in the same buffer, moving each pixel from the last to the first.
+fn widen(mut buf: Vec<u8>) -> Vec<u8> {
+    let n = buf.len() / 3;
+    buf.resize(n * 4, 255);
+    for i in (0..n).rev() {
+        buf.copy_within(i * 3..i * 3 + 3, i * 4);
+        buf[i * 4 + 3] = 255;
+    }
+    buf
 }
 
 fn resize(p: &Pixels, width: u32, height: u32) -> anyhow::Result<Pixels> {
-    let pixel_type = if p.channels == 4 {
-        PixelType::U8x4
-    } else {
-        PixelType::U8x3
+    let opaque = p.channels != 4;
+    let rgba: std::borrow::Cow<[u8]> = match opaque {
+        true => p
+            .buf
+            .chunks_exact(3)
+            .flat_map(|c| [c[0], c[1], c[2], 255])
+            .collect::<Vec<u8>>()
+            .into(),
+        false => (&p.buf[..]).into(),
     };
-    let src = fast_image_resize::images::ImageRef::new(p.width, p.height, &p.buf, pixel_type)
-        .map_err(|e| anyhow!("{e}"))
-        .context("reading pixels to resize")?;
-    let mut dst = Image::new(width, height, pixel_type);
+    resize_rgba(&rgba, (p.width, p.height), width, height, opaque)
+}
+
+/// fast_image_resize is built for four channels only (`only_u8x4`: its code for the other pixel
+/// types was 0.5 MB of the binary, docs/performance.md): a photo without alpha is resized as RGBA
+/// with no alpha to weigh, and narrowed to RGB after.
+fn resize_rgba(
+    rgba: &[u8],
+    (from_width, from_height): (u32, u32),
+    width: u32,
+    height: u32,
+    opaque: bool,
+) -> anyhow::Result<Pixels> {
+    let src =
+        fast_image_resize::images::ImageRef::new(from_width, from_height, rgba, PixelType::U8x4)
+            .map_err(|e| anyhow!("{e}"))
+            .context("reading pixels to resize")?;
+    let mut dst = Image::new(width, height, PixelType::U8x4);
     Resizer::new()
         .resize(
             &src,
             &mut dst,
-            &ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3)),
+            &ResizeOptions::new()
+                .resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3))
+                .use_alpha(!opaque),
         )
         .with_context(|| format!("resizing to {width}x{height}"))?;
+    let buf = match opaque {
+        true => dst
+            .into_vec()
+            .chunks_exact(4)
+            .flat_map(|c| [c[0], c[1], c[2]])
+            .collect(),
+        false => dst.into_vec(),
+    };
     Ok(Pixels {
         width,
         height,
-        channels: p.channels,
-        buf: dst.into_vec(),
+        channels: if opaque { 3 } else { 4 },
+        buf,
     })
 }

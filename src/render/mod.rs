@@ -1,10 +1,12 @@
 //! The public pages as HTML, from the store and the UI build, never from `App` or a request:
 //! each page's data (`page_data`) and shell (`shells`), the live set of finished pages and the worker that
 //! renders their bodies after start and after each admin write, never per request (`page_cache`),
+//! how each finished page's bytes are kept (`copies`),
 //! and the UI's server bundle, embedded in the binary, run in QuickJS (`engine`) with the policy
 //! around it here (`Renderer`): a page whose render throws or runs past its deadline logs one line
 //! and is served as its empty shell. See docs/CONTRACTS.md, "Rendering".
 
+pub mod copies;
 pub mod engine;
 pub mod page_cache;
 pub mod page_data;

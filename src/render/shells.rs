@@ -5,6 +5,7 @@
 //! pages (`Rendered`) and a whole site's (`Built`), which the page cache (`page_cache`) keeps and
 //! renders the bodies of; this module knows nothing of it.
 
+use super::copies::Copies;
 use super::page_data::Site;
 use crate::html::escape;
 use crate::pages;
@@ -28,16 +29,23 @@ const DATA_MARKER: &str = "<!--studio:data-->";
 /// not-found page, as it does in the browser for whatever path was asked.
 pub(super) const NOT_FOUND_PATH: &str = "/__not-found__";
 
-/// One finished page: the bytes sent and their ETag.
+/// One finished page, kept as `Copies` (brotli until another encoding is asked for).
 pub struct Rendered {
-    pub body: Bytes,
-    pub etag: String,
-    /// The same page with its brotli and gzip copies, compressed once here and sent as they are.
-    pub encoded: Encoded,
+    pub encoded: Copies,
     /// Admin pages and previews are kept out of search engines.
     pub noindex: bool,
-    /// The large copies, sent from a file while the page lives (src/zerocopy.rs).
-    pub(super) _sendfile: crate::zerocopy::Registered,
+}
+
+impl Rendered {
+    /// The page's plain bytes.
+    pub fn html(&self) -> Bytes {
+        self.encoded.html()
+    }
+
+    /// The strong ETag of its plain bytes.
+    pub fn etag(&self) -> &str {
+        self.encoded.etag()
+    }
 }
 
 /// A page search engines are told about.
@@ -493,27 +501,11 @@ impl Template {
         .concat();
         let body = Bytes::from(body);
         let etag = etag_of(&body);
-        let encoded = Encoded::compress(body.clone(), &etag);
         // A public page's large copies go out by sendfile, as the UI build's do; a draft's
         // preview, made for one request, is not worth a file.
-        let copies = [
-            Some(&encoded.identity),
-            encoded.br.as_ref(),
-            encoded.gzip.as_ref(),
-        ];
-        let sendfile = crate::zerocopy::register(
-            copies
-                .into_iter()
-                .flatten()
-                .filter(|_| !head.noindex)
-                .map(|v| v.body.clone()),
-        );
         Rendered {
-            encoded,
-            body,
-            etag,
+            encoded: Copies::new(body, etag, !head.noindex),
             noindex: head.noindex,
-            _sendfile: sendfile,
         }
     }
 }
@@ -602,7 +594,7 @@ mod tests {
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
         let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
         let pages = shells.pages();
-        let about = String::from_utf8(pages.get("/about").unwrap().body.to_vec()).unwrap();
+        let about = String::from_utf8(pages.get("/about").unwrap().html().to_vec()).unwrap();
         assert!(
             about.contains("<title>About Us | Nivasa Design Studio</title>"),
             "{about}"
@@ -611,7 +603,7 @@ mod tests {
         assert!(about.contains("id=\"site-data\""));
         assert!(!pages.get("/about").unwrap().noindex);
         assert!(pages.get("/adminpanel").unwrap().noindex);
-        let not_found = String::from_utf8(pages.not_found().body.to_vec()).unwrap();
+        let not_found = String::from_utf8(pages.not_found().html().to_vec()).unwrap();
         assert!(not_found.contains("Page Not Found"));
     }
 
@@ -623,7 +615,7 @@ mod tests {
             .upsert_setting("company_name", "</script><script>alert(1)</script>\"", "x")
             .unwrap();
         let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
-        let home = String::from_utf8(shells.pages().get("/").unwrap().body.to_vec()).unwrap();
+        let home = String::from_utf8(shells.pages().get("/").unwrap().html().to_vec()).unwrap();
         // The JSON-LD, the site data and the app's script in the page-scripts template: no more.
         assert_eq!(home.matches("<script").count(), 3, "{home}");
         assert_eq!(home.matches("</script>").count(), 3, "{home}");
@@ -635,14 +627,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
         let shells = Shells::new(HTML, &store, Origin::fixed("https://studio.example")).unwrap();
-        let before = shells.pages().get("/").unwrap().etag.clone();
+        let before = shells.pages().get("/").unwrap().etag().to_string();
         store
             .upsert_setting("company_phone", "+91 12345", "Company phone")
             .unwrap();
         shells.refresh(&store).unwrap();
         let page = shells.pages().get("/").unwrap().clone();
-        assert_ne!(page.etag, before);
-        assert!(String::from_utf8_lossy(&page.body).contains("+91 12345"));
+        assert_ne!(page.etag(), before);
+        assert!(String::from_utf8_lossy(&page.html()).contains("+91 12345"));
     }
 
     #[test]

@@ -106,7 +106,7 @@ pub struct HeroSlideInput {
 /// never give it back (41 to 225 MB over a 10-minute soak); a Raspberry Pi 3 has 1 GB for
 /// everything. Pages a visitor asks for again are answered from the page cache in memory
 /// (src/render), not from redb's, so a small cache costs little (docs/operations.md).
-pub const CACHE_SIZE: usize = 16 * 1024 * 1024;
+pub const CACHE_SIZE: usize = 4 * 1024 * 1024;
 
 /// A cheap handle on the open data file; every clone shares one database and one health.
 #[derive(Clone)]

@@ -322,7 +322,7 @@ fn bytes(data: Cow<'static, [u8]>) -> Bytes {
 }
 
 /// Whether `Accept-Encoding` allows `coding` (q > 0 by name, else by `*`).
-fn accepts(request: &HeaderMap, coding: &str) -> bool {
+pub fn accepts(request: &HeaderMap, coding: &str) -> bool {
     let mut star = false;
     for value in request.get_all(header::ACCEPT_ENCODING) {
         let Ok(value) = value.to_str() else {
@@ -374,7 +374,7 @@ fn content_type(name: &str) -> &'static str {
         .unwrap_or("application/octet-stream")
 }
 
-fn brotli(data: &[u8], quality: i32) -> Option<Vec<u8>> {
+pub fn brotli(data: &[u8], quality: i32) -> Option<Vec<u8>> {
     // The smallest window that holds the whole body (brotli allows 2^10 to 2^24 bytes).
     let lgwin = (usize::BITS - data.len().leading_zeros()).clamp(10, 24) as i32;
     let params = ::brotli::enc::BrotliEncoderParams {
