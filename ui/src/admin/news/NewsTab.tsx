@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Eye } from 'lucide-react';
 import { API, apiRequest } from '../api';
 import { RecordHistory } from '../editor/HistoryPanel';
-import { AddButton, DeleteButton, EditButton, ItemCard, ListState } from '../editor/ItemCard';
+import { AddButton, DeleteButton, EditButton, ItemCard, ListState, PAGE_SIZE, ShowMore } from '../editor/ItemCard';
 import { clashAsDraft } from '../editor/RecordForm';
 import { useEditor } from '../editor/useCollection';
 import { wordsFor } from '../editor/words';
@@ -60,7 +60,13 @@ async function openPreview(id: number) {
 }
 
 export function NewsTab() {
-  const news = useEditor<AdminArticle, ArticlePayload>({ path: API.news, words, payloadOf: payloadFromArticle });
+  const news = useEditor<AdminArticle, ArticlePayload>({
+    path: API.news,
+    words,
+    payloadOf: payloadFromArticle,
+    // A weekly journal has hundreds of articles: a page of them, newest first as the server lists them.
+    pageSize: PAGE_SIZE,
+  });
   const settings = useQuery<{ timeZone?: string }>({ queryKey: [ZONE_PATH] });
   const zone = settings.data?.timeZone || DEFAULT_ZONE;
   const { form, setForm } = news;
@@ -134,6 +140,7 @@ export function NewsTab() {
           </ul>
         )}
       </ListState>
+      <ShowMore more={news.more} what="news items" />
       {settings.isError && <LoadError what={`the studio's time zone (times are shown in ${DEFAULT_ZONE})`} onRetry={() => void settings.refetch()} />}
     </section>
   );
