@@ -397,6 +397,14 @@ fn serve(config: Config) -> Result<()> {
     runtime.block_on(async move {
         let app = Arc::new(App::new(store, config)?);
         app.notifier.watch_health(app.store.health());
+        if app.notifier.is_enabled() {
+            let notifier = app.notifier.clone();
+            crate::leads::daily::spawn(
+                app.store.clone(),
+                Arc::new(move |subject, text, html| notifier.to_studio(subject, text, html)),
+                crate::leads::daily::system_clock(),
+            );
+        }
         let bound = net::bind(app.clone()).await?;
         let stop = net::shutdown_signal()?;
         let app_ = app.clone();

@@ -120,28 +120,12 @@ impl Notifier {
                 return;
             }
         };
-        let subject = invitation.subject;
-        tokio::spawn(async move {
-            let attempts = delays.len() + 1;
-            for attempt in 1..=attempts {
-                match mailer.transport.send(email.clone()).await {
-                    Ok(_) => {
-                        tracing::info!(attempt, "mailed the invitation {subject:?}");
-                        return;
-                    }
-                    Err(e) => match delays.get(attempt - 1) {
-                        Some(wait) => {
-                            tracing::warn!(
-                                attempt,
-                                "the invitation {subject:?} failed ({e}); retrying"
-                            );
-                            tokio::time::sleep(*wait).await;
-                        }
-                        None => tracing::error!("gave up mailing the invitation {subject:?} ({e})"),
-                    },
-                }
-            }
-        });
+        spawn_with_retries(
+            mailer,
+            delays,
+            format!("the invitation {:?}", invitation.subject),
+            email,
+        );
     }
 
     /// Mails the studio a warning about the server itself in the background, with the same retries.
@@ -149,27 +133,30 @@ impl Notifier {
         let Some((mailer, delays)) = self.alerts.clone() else {
             return;
         };
-        tokio::spawn(async move {
-            let attempts = delays.len() + 1;
-            for attempt in 1..=attempts {
-                match mailer.send_text(&subject, &body).await {
-                    Ok(()) => {
-                        tracing::info!(attempt, "mailed the warning {subject:?}");
-                        return;
-                    }
-                    Err(e) => match delays.get(attempt - 1) {
-                        Some(wait) => {
-                            tracing::warn!(
-                                attempt,
-                                "the warning {subject:?} failed ({e:#}); retrying"
-                            );
-                            tokio::time::sleep(*wait).await;
-                        }
-                        None => tracing::error!("gave up mailing the warning {subject:?} ({e:#})"),
-                    },
-                }
+        match mailer.compose_text(&subject, &body) {
+            Ok(email) => {
+                spawn_with_retries(mailer, delays, format!("the warning {subject:?}"), email)
             }
-        });
+            Err(e) => tracing::warn!("no warning sent for {subject:?}: {e:#}"),
+        }
+    }
+
+    /// Mails the studio's own addresses a text with its HTML version (the daily mail) in the
+    /// background, with the same retries; `false` without `[smtp]` or when it cannot be composed.
+    pub fn to_studio(&self, subject: &str, text: String, html: String) -> bool {
+        let Some((mailer, delays)) = self.alerts.clone() else {
+            return false;
+        };
+        match mailer.compose_alternative(subject, text, html) {
+            Ok(email) => {
+                spawn_with_retries(mailer, delays, format!("the mail {subject:?}"), email);
+                true
+            }
+            Err(e) => {
+                tracing::warn!("no mail sent for {subject:?}: {e:#}");
+                false
+            }
+        }
     }
 
     /// Mails the host once each time writes to the data file start failing (a full disk), on the
@@ -218,6 +205,28 @@ impl Notifier {
             );
         }
     }
+}
+
+/// Sends `email` in the background, retrying after each of `delays`; `what` names it in the log.
+fn spawn_with_retries(mailer: Arc<Mailer>, delays: Arc<[Duration]>, what: String, email: Message) {
+    tokio::spawn(async move {
+        let attempts = delays.len() + 1;
+        for attempt in 1..=attempts {
+            match mailer.transport.send(email.clone()).await {
+                Ok(_) => {
+                    tracing::info!(attempt, "mailed {what}");
+                    return;
+                }
+                Err(e) => match delays.get(attempt - 1) {
+                    Some(wait) => {
+                        tracing::warn!(attempt, "{what} failed ({e}); retrying");
+                        tokio::time::sleep(*wait).await;
+                    }
+                    None => tracing::error!("gave up mailing {what} ({e})"),
+                },
+            }
+        }
+    });
 }
 
 async fn deliver(mailer: Arc<Mailer>, msg: ContactMessage, delays: Arc<[Duration]>) {
@@ -308,20 +317,27 @@ impl Mailer {
         Ok(())
     }
 
-    async fn send_text(&self, subject: &str, body: &str) -> Result<()> {
-        let mut builder = Message::builder().from(self.from.clone()).subject(subject);
+    fn to_studio(&self, subject: &str) -> lettre::message::MessageBuilder {
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .subject(one_line(subject));
         for to in &self.to {
             builder = builder.to(to.clone());
         }
-        let email = builder
+        builder
+    }
+
+    fn compose_text(&self, subject: &str, body: &str) -> Result<Message> {
+        self.to_studio(subject)
             .header(ContentType::TEXT_PLAIN)
             .body(body.to_string())
-            .context("composing the warning")?;
-        self.transport
-            .send(email)
-            .await
-            .context("the mail server refused or could not be reached")?;
-        Ok(())
+            .context("composing the warning")
+    }
+
+    fn compose_alternative(&self, subject: &str, text: String, html: String) -> Result<Message> {
+        self.to_studio(subject)
+            .multipart(alternative(text, html))
+            .context("composing the mail")
     }
 
     /// The invitation as `multipart/alternative`: the text, then the calendar part that mail

@@ -359,7 +359,11 @@ async fn lead_settings_are_checked_and_a_stage_in_use_cannot_be_removed() {
     assert_eq!(status, 200);
     assert_eq!(s["stages"][0], json!({"key": "new", "label": "New"}));
     assert_eq!(s["fields"]["phone"], "optional");
-    assert_eq!(s["dailyMail"], json!({"enabled": false, "at": "09:00"}));
+    assert_eq!(
+        s["dailyMail"],
+        json!({"enabled": false, "at": "09:00", "canSend": false}),
+        "off at 09:00, and no [smtp] to send it with"
+    );
     assert!(
         s["budgets"]
             .as_array()
@@ -388,6 +392,17 @@ async fn lead_settings_are_checked_and_a_stage_in_use_cannot_be_removed() {
         "on-hold"
     );
     assert_eq!(saved["fields"]["phone"], "optional", "parts not sent stay");
+    let (status, saved) = call(
+        &server,
+        &token,
+        Method::PUT,
+        "/api/admin/lead-settings",
+        Some(json!({"dailyMail": {"enabled": true, "at": "08:30"}})),
+    )
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["dailyMail"]["enabled"], true);
+    assert_eq!(saved["dailyMail"]["at"], "08:30");
 
     let (_, m) = call(
         &server,

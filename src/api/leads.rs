@@ -195,6 +195,14 @@ pub fn follow_up_from(body: &Map<String, Value>) -> Result<Option<Option<String>
 }
 
 /// `POST /api/contacts/{id}/notes` and `GET`/`PUT /api/admin/lead-settings`.
+/// The settings as the panel reads them, with whether mail can go at all (`[smtp]`): without it
+/// the daily mail's switch says so.
+fn settings_json(app: &App, s: &crate::store::LeadSettings) -> Value {
+    let mut json = leads::settings::to_json(s);
+    json["dailyMail"]["canSend"] = Value::Bool(app.notifier.is_enabled());
+    json
+}
+
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
     let admin = || require_admin(app.clone());
     let app_ = || with_app(app.clone());
@@ -227,7 +235,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and_then(|_: AdminIdentity, app: Arc<App>| async move {
             let store = app.store.clone();
             let s = blocking(move || store.lead_settings()).await?;
-            Ok::<_, Rejection>(json_response(StatusCode::OK, &leads::settings::to_json(&s)))
+            Ok::<_, Rejection>(json_response(StatusCode::OK, &settings_json(&app, &s)))
         });
 
     let put_settings = warp::path!("admin" / "lead-settings")
@@ -249,10 +257,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
                 if let Err(e) = app.refresh_site() {
                     tracing::error!("re-rendering the pages after new lead settings: {e:#}");
                 }
-                Ok::<_, Rejection>(json_response(
-                    StatusCode::OK,
-                    &leads::settings::to_json(&saved),
-                ))
+                Ok::<_, Rejection>(json_response(StatusCode::OK, &settings_json(&app, &saved)))
             },
         );
 

@@ -2,6 +2,7 @@
 //! where the visitor came from, the one-line qualification the owner reads, and the daily mail of
 //! follow-ups. The records themselves live in `store`.
 
+pub mod daily;
 pub mod notice;
 pub mod phone;
 pub mod settings;

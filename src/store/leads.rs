@@ -7,6 +7,9 @@ use crate::store::records::{FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, 
 use crate::store::records::{Stage, StageMove};
 
 const META_LEAD_SETTINGS: &str = "lead_settings";
+/// The studio's local date (`YYYY-MM-DD`) of the last daily mail: kept in the file, so a restart
+/// the same day does not send it again.
+const META_DAILY_MAIL_ON: &str = "daily_mail_on";
 
 /// The stages a lead can never lose: where every earlier message starts, where a booking lands,
 /// and the one conversion counts.
@@ -240,6 +243,33 @@ impl Store {
             }
             table.insert(id, msg.encode()?.as_slice())?;
             Ok(Some(Ok(msg)))
+        })
+    }
+
+    /// The studio's date the daily mail last went out (or was skipped for want of news).
+    pub fn daily_mail_on(&self) -> Result<Option<String>> {
+        let txn = self.read_txn()?;
+        let Some(meta) = table_to_read(&txn, META)? else {
+            return Ok(None);
+        };
+        Ok(meta
+            .get(META_DAILY_MAIL_ON)?
+            .map(|v| String::from_utf8_lossy(v.value()).into_owned()))
+    }
+
+    /// Claims `day` (`YYYY-MM-DD`) for the daily mail: `true` the first time, `false` when that
+    /// day was already claimed, so one day's mail goes once however often it is asked for.
+    pub fn claim_daily_mail(&self, day: &str) -> Result<bool> {
+        self.write(|txn| {
+            let mut meta = txn.open_table(META)?;
+            if meta
+                .get(META_DAILY_MAIL_ON)?
+                .is_some_and(|v| v.value() == day.as_bytes())
+            {
+                return Ok(false);
+            }
+            meta.insert(META_DAILY_MAIL_ON, day.as_bytes())?;
+            Ok(true)
         })
     }
 

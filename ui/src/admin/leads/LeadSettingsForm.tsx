@@ -22,8 +22,8 @@ const lines = (text: string) =>
     .filter(Boolean);
 
 /**
- * The owner's lead settings: stages, which form fields show, the budget and timeline choices. The daily
- * follow-up mail's switch waits for the mail itself (not built yet), so the panel does not offer it.
+ * The owner's lead settings: stages, which form fields show, the budget and timeline choices, and the daily
+ * mail of follow-ups (src/leads/daily.rs), which says so when the server has no mail settings to send it with.
  */
 export function LeadSettingsForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -56,7 +56,7 @@ export function LeadSettingsForm({ onDone }: { onDone: () => void }) {
         fields: draft.fields,
         budgets: lines(budgets),
         timelines: lines(timelines),
-        dailyMail: draft.dailyMail,
+        dailyMail: { enabled: draft.dailyMail.enabled, at: draft.dailyMail.at },
       });
       queryClient.setQueryData([SETTINGS_PATH], saved);
       toastSuccess('Lead settings saved');
@@ -135,6 +135,37 @@ export function LeadSettingsForm({ onDone }: { onDone: () => void }) {
             <textarea id="lead-timelines" rows={5} className={`${inputClass} mt-1`} value={timelines} onInput={(e) => setTimelines(e.currentTarget.value)} />
           </div>
         </div>
+        <fieldset className="grid gap-3">
+          <legend className={labelClass}>Daily mail</legend>
+          <label className="flex min-h-11 items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1 size-5 shrink-0"
+              checked={draft.dailyMail.enabled}
+              onChange={(event) => setDraft({ ...draft, dailyMail: { ...draft.dailyMail, enabled: event.currentTarget.checked } })}
+            />
+            <span>Mail me each day the follow-ups due, the enquiries waiting for a first reply and the day's consultations</span>
+          </label>
+          <div>
+            <label htmlFor="daily-mail-at" className="text-sm">
+              At (the studio's time)
+            </label>
+            <input
+              id="daily-mail-at"
+              type="time"
+              step={60}
+              className={`${inputClass} mt-1 max-w-40`}
+              value={draft.dailyMail.at}
+              disabled={!draft.dailyMail.enabled}
+              onInput={(event) => setDraft({ ...draft, dailyMail: { ...draft.dailyMail, at: event.currentTarget.value } })}
+            />
+          </div>
+          <p className="text-sm text-stone-600" data-testid="daily-mail-note">
+            {draft.dailyMail.canSend === false
+              ? 'The server has no mail settings yet, so no mail goes out even when this is on; the host adds them (see the operations guide).'
+              : 'It comes once a day, only on days with something in it, to the addresses that get new-enquiry notices.'}
+          </p>
+        </fieldset>
         <div className="sticky bottom-0 flex gap-2 bg-white py-2">
           <button type="submit" className={buttonStyles.primary} disabled={busy}>
             {busy ? 'Saving…' : 'Save lead settings'}

@@ -34,7 +34,8 @@ export interface LeadSettings {
   budgets: string[];
   timelines: string[];
   projectTypes: string[];
-  dailyMail: { enabled: boolean; at: string };
+  /** `canSend` is read-only: whether the server has mail settings (`[smtp]`) to send it with. */
+  dailyMail: { enabled: boolean; at: string; canSend?: boolean };
 }
 
 export const SETTINGS_PATH = '/api/admin/lead-settings';

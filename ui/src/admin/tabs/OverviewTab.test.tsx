@@ -36,3 +36,42 @@ describe('the Overview and the server health', () => {
     expect(screen.queryByTestId('health-warning')).toBeNull();
   });
 });
+
+describe('the Overview and the coming consultations', () => {
+  const consultation = (id: number, start: string, status: string, name: string) => ({
+    id, start, end: start.replace(/T(\d\d)/, (_, h: string) => `T${String(Number(h) + 1).padStart(2, '0')}`), status, name,
+    email: '', phone: '98480 12345', message: '', leadId: null,
+  });
+
+  it('lists the booked and confirmed ones still ahead, earliest first, with a call link', async () => {
+    const soon = new Date(Date.now() + 2 * 3600 * 1000);
+    const later = new Date(Date.now() + 50 * 3600 * 1000);
+    const iso = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
+    server = await startApiServer(
+      routes({
+        'GET /api/health': () => ({ status: 200, body: { status: 'ok' } }),
+        'GET /api/admin/consultations': () => ({
+          status: 200,
+          body: [
+            consultation(3, iso(later), 'confirmed', 'Ravi Kumar'),
+            consultation(1, iso(soon), 'booked', 'Asha Reddy'),
+            consultation(2, iso(soon), 'cancelled', 'Cancelled One'),
+            consultation(4, iso(soon), 'blocked', ''),
+          ],
+        }),
+      }),
+    );
+    render(
+      <QueryClientProvider client={createAdminQueryClient()}>
+        <OverviewTab onAction={() => {}} />
+      </QueryClientProvider>,
+    );
+    const list = await screen.findByRole('list', { name: 'Coming consultations' });
+    const items = [...list.querySelectorAll('li')].map((li) => li.textContent ?? '');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain('Asha Reddy');
+    expect(items[0]).toContain('not confirmed yet');
+    expect(items[1]).toContain('Ravi Kumar');
+    expect(list.querySelector('a')?.getAttribute('href')).toBe('tel:9848012345');
+  });
+});

@@ -4,6 +4,7 @@ import { API, type SiteAddress } from '../api';
 import { OffsiteWarning } from '../backup/OffsiteCard';
 import { useInboxCounts } from '../inbox/UnreadBadge';
 import { statsKey, totals, type StatsReport } from '../stats';
+import { ComingUp } from '../consultations/ComingUp';
 import { FollowUps } from '../leads/FollowUps';
 import { Card, TabHeading } from '../ui';
 import { UpdateNotice } from '../UpdateNotice';
@@ -137,6 +138,7 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
       <UpdateNotice />
       <OffsiteWarning onOpen={() => onAction('settings')} />
       <LastWeek />
+      <ComingUp />
       <FollowUps />
       <NoSiteAddress />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
