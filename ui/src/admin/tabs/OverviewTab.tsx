@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderOpen, Images, Mail, Plus, Settings, TriangleAlert, type LucideIcon } from 'lucide-react';
-import { API, type SiteAddress } from '../api';
+import { API, apiRequest, type SiteAddress } from '../api';
 import { OffsiteWarning } from '../backup/OffsiteCard';
 import { useInboxCounts } from '../inbox/UnreadBadge';
 import { statsKey, totals, type StatsReport } from '../stats';
@@ -12,9 +12,11 @@ import { UpdateNotice } from '../UpdateNotice';
 /** Where a quick action leads: a tab, and for some a form opened in it. */
 export type QuickAction = 'add-slide' | 'slides' | 'portfolio' | 'messages' | 'logo' | 'settings';
 
-const counts: { label: string; path: string; icon: LucideIcon }[] = [
-  { label: 'Hero slides', path: API.heroSlides, icon: Images },
-  { label: 'Portfolio projects', path: API.projects, icon: FolderOpen },
+// `paged`: the list call answers `?limit=0` with its total alone (docs/admin-api.md), so a studio
+// with 500 projects is counted without loading them.
+const counts: { label: string; path: string; icon: LucideIcon; paged?: boolean }[] = [
+  { label: 'Hero slides', path: API.heroSlides, icon: Images, paged: true },
+  { label: 'Portfolio projects', path: API.projects, icon: FolderOpen, paged: true },
   { label: 'Settings', path: API.settings, icon: Settings },
 ];
 
@@ -26,9 +28,14 @@ const actions: { action: QuickAction; label: string; icon: LucideIcon }[] = [
   { action: 'portfolio', label: 'View portfolio', icon: FolderOpen },
 ];
 
-function Count({ label, path, icon }: (typeof counts)[number]) {
-  const list = useQuery<unknown[]>({ queryKey: [path] });
-  const value = list.isSuccess ? String(list.data.length) : list.isError ? '–' : '…';
+function Count({ label, path, icon, paged }: (typeof counts)[number]) {
+  // Keyed under the list's path: a save in its tab (which invalidates [path]) counts again.
+  const list = useQuery<unknown[] | { total: number }>({
+    queryKey: paged ? [path, 'total'] : [path],
+    queryFn: () => apiRequest<unknown[] | { total: number }>('GET', paged ? `${path}?limit=0` : path),
+  });
+  const total = list.data === undefined ? undefined : Array.isArray(list.data) ? list.data.length : list.data.total;
+  const value = total !== undefined ? String(total) : list.isError ? '–' : '…';
   return <CountCard label={label} value={value} icon={icon} />;
 }
 
@@ -123,7 +130,7 @@ function NoSiteAddress() {
   const address = useQuery<SiteAddress>({ queryKey: [API.siteAddress] });
   if (!address.isSuccess || address.data.origin) return null;
   return (
-    <p className="mb-6 text-sm text-stone-600" data-testid="no-site-address">
+    <p className="mt-6 text-sm text-stone-600" data-testid="no-site-address">
       The site's address is not set (Settings, Site address), so there is no sitemap for search engines and link previews
       show no image.
     </p>
@@ -140,7 +147,6 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
       <LastWeek />
       <ComingUp />
       <FollowUps />
-      <NoSiteAddress />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {counts.slice(0, 2).map((count) => (
           <Count key={count.path} {...count} />
@@ -150,6 +156,8 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
           <Count key={count.path} {...count} />
         ))}
       </div>
+      {/* Under the counts: a line that appears once its answer comes must not push them down. */}
+      <NoSiteAddress />
       <Certificates />
       <h3 className="mt-10 font-display text-2xl">Quick actions</h3>
       <div className="mt-4 flex flex-wrap gap-3">
