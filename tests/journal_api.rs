@@ -431,7 +431,7 @@ fn the_home_page_shows_the_news_of_an_earlier_file_as_it_did() {
         studio::origin::Origin::fixed("https://studio.example"),
     )
     .unwrap();
-    let home = String::from_utf8(shells.pages().get("/").unwrap().body.to_vec()).unwrap();
+    let home = String::from_utf8(shells.pages().get("/").unwrap().html().to_vec()).unwrap();
     let data = common::inlined(&home);
     let shown: Vec<(u64, String, String, String)> = data["news"]
         .as_array()

@@ -27,7 +27,7 @@ fn seen(shells: &Shells, store: &Store, clock: &Clock, slug: &str) -> [bool; 5] 
     let body = |path: &str| {
         pages
             .get(path)
-            .map(|p| String::from_utf8_lossy(&p.body).into_owned())
+            .map(|p| String::from_utf8_lossy(&p.html()).into_owned())
             .unwrap_or_default()
     };
     let path = format!("/news/{slug}");
