@@ -38,25 +38,26 @@ describe('the Overview and the server health', () => {
 });
 
 describe('the Overview and the coming consultations', () => {
-  const consultation = (id: number, start: string, status: string, name: string) => ({
-    id, start, end: start.replace(/T(\d\d)/, (_, h: string) => `T${String(Number(h) + 1).padStart(2, '0')}`), status, name,
+  const iso = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
+  // An hour long, its end from the clock (a start at 23:xx ends the next day, never at 'T24').
+  const consultation = (id: number, start: Date, status: string, name: string) => ({
+    id, start: iso(start), end: iso(new Date(start.getTime() + 3600 * 1000)), status, name,
     email: '', phone: '98480 12345', message: '', leadId: null,
   });
 
   it('lists the booked and confirmed ones still ahead, earliest first, with a call link', async () => {
     const soon = new Date(Date.now() + 2 * 3600 * 1000);
     const later = new Date(Date.now() + 50 * 3600 * 1000);
-    const iso = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
     server = await startApiServer(
       routes({
         'GET /api/health': () => ({ status: 200, body: { status: 'ok' } }),
         'GET /api/admin/consultations': () => ({
           status: 200,
           body: [
-            consultation(3, iso(later), 'confirmed', 'Ravi Kumar'),
-            consultation(1, iso(soon), 'booked', 'Asha Reddy'),
-            consultation(2, iso(soon), 'cancelled', 'Cancelled One'),
-            consultation(4, iso(soon), 'blocked', ''),
+            consultation(3, later, 'confirmed', 'Ravi Kumar'),
+            consultation(1, soon, 'booked', 'Asha Reddy'),
+            consultation(2, soon, 'cancelled', 'Cancelled One'),
+            consultation(4, soon, 'blocked', ''),
           ],
         }),
       }),
