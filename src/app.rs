@@ -35,6 +35,8 @@ pub struct App {
     /// The release this server is, and a newer one the daily look at `update_url` found.
     pub installed_version: crate::host::manifest::Version,
     pub latest_release: Arc<crate::host::update_check::Latest>,
+    /// The journal's feed as last written (`/news/feed.xml`).
+    pub feed: crate::journal::feed::Cache,
 }
 
 /// The rate limits of the calls anyone on the internet can make.
@@ -109,6 +111,7 @@ impl App {
                 &crate::host::paths::Paths::new(std::path::Path::new("/")),
             ),
             latest_release: Arc::default(),
+            feed: Default::default(),
         })
     }
 

@@ -232,6 +232,18 @@ async fn the_feed_reads_back_in_a_feed_parser_and_the_sitemap_lists_articles() {
         "no drafts, nothing early"
     );
 
+    // The feed is kept between polls; a new article is in the next one.
+    assert_eq!(
+        server.get("/news/feed.xml").await.text().await.unwrap(),
+        xml
+    );
+    add(&server, &token, 25, json!({})).await;
+    let again = server.get("/news/feed.xml").await.text().await.unwrap();
+    assert!(
+        again.contains(&format!("{ORIGIN}/news/article-25")),
+        "{again}"
+    );
+
     let sitemap = server.get("/sitemap.xml").await.text().await.unwrap();
     assert!(sitemap.contains(&format!("<loc>{ORIGIN}/news</loc>")));
     for n in 1..=22 {

@@ -6,6 +6,35 @@ use super::schedule::{is_public, rfc3339};
 use crate::html::escape;
 use crate::store::{NewsItem, Store};
 use anyhow::Result;
+use std::sync::{Arc, Mutex};
+
+/// The last feed written, with the set of pages (`Shells::swaps`) and the origin it was written
+/// for: a feed reader's poll is answered without reading every article again, and a write or an
+/// article falling due (each swaps the pages in) makes the next poll write it afresh.
+#[derive(Default)]
+pub struct Cache(Mutex<Option<(u64, String, Arc<str>)>>);
+
+impl Cache {
+    /// The feed for `swaps` and `origin`: the kept one, or `build`'s, kept for the next poll.
+    pub fn get_or_build(
+        &self,
+        swaps: u64,
+        origin: &str,
+        build: impl FnOnce() -> Result<String>,
+    ) -> Result<Arc<str>> {
+        let kept = self.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        if let Some((at, for_origin, xml)) = kept
+            && at == swaps
+            && for_origin == origin
+        {
+            return Ok(xml);
+        }
+        let xml: Arc<str> = build()?.into();
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) =
+            Some((swaps, origin.to_string(), xml.clone()));
+        Ok(xml)
+    }
+}
 
 /// How many articles the feed carries.
 pub const FEED_ENTRIES: usize = 20;
@@ -123,4 +152,49 @@ pub fn excerpt(a: &NewsItem) -> String {
         return format!("{}…", cut.trim_end());
     }
     first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cache;
+
+    #[test]
+    fn the_feed_is_written_again_only_when_the_pages_or_the_origin_move() {
+        let cache = Cache::default();
+        let built = std::cell::Cell::new(0);
+        let build = || {
+            built.set(built.get() + 1);
+            Ok(format!("feed {}", built.get()))
+        };
+        assert_eq!(
+            &*cache.get_or_build(1, "https://a", build).unwrap(),
+            "feed 1"
+        );
+        assert_eq!(
+            &*cache.get_or_build(1, "https://a", build).unwrap(),
+            "feed 1"
+        );
+        assert_eq!(
+            &*cache.get_or_build(2, "https://a", build).unwrap(),
+            "feed 2"
+        );
+        assert_eq!(
+            &*cache.get_or_build(2, "https://b", build).unwrap(),
+            "feed 3"
+        );
+        // A failed write keeps the last good feed for its own key.
+        assert!(
+            cache
+                .get_or_build(3, "https://b", || Err(anyhow::anyhow!("disk")))
+                .is_err()
+        );
+        assert_eq!(
+            &*cache.get_or_build(2, "https://b", build).unwrap(),
+            "feed 3"
+        );
+        assert_eq!(
+            &*cache.get_or_build(3, "https://b", build).unwrap(),
+            "feed 4"
+        );
+    }
 }

@@ -286,6 +286,9 @@ pub struct Shells {
     /// write never replaces one that loaded after it.
     asked: AtomicU64,
     included: Mutex<u64>,
+    /// How many sets of pages have been swapped in since start: what is derived from the site's
+    /// content outside the pages (the journal's feed) is made again when it moves.
+    swaps: AtomicU64,
     /// How many page bodies the worker has rendered since start (renders per write, in tests).
     renders: Arc<AtomicU64>,
     /// The time the pages show the site at: scheduled articles due by then are on it.
@@ -349,6 +352,7 @@ impl Shells {
             renderer,
             worker: Mutex::new(worker),
             asked: AtomicU64::new(0),
+            swaps: AtomicU64::new(0),
             included: Mutex::new(0),
             renders,
             clock: RwLock::new(clock),
@@ -363,6 +367,12 @@ impl Shells {
     /// The time now by the pages' clock, in ms since the epoch.
     pub fn now_ms(&self) -> u64 {
         (self.clock.read().unwrap_or_else(|p| p.into_inner()))()
+    }
+
+    /// How many sets of pages have been swapped in since start (each admin write, each article
+    /// falling due): a key for what is made from the same content.
+    pub fn swaps(&self) -> u64 {
+        self.swaps.load(Ordering::SeqCst)
     }
 
     /// How many page bodies have been rendered since start.
@@ -410,6 +420,7 @@ impl Shells {
             let mut guard = self.current.write().unwrap_or_else(|p| p.into_inner());
             std::mem::replace(&mut *guard, pages.clone())
         };
+        self.swaps.fetch_add(1, Ordering::SeqCst);
         old.superseded.store(true, Ordering::Relaxed);
         let worker = self.worker.lock().unwrap_or_else(|p| p.into_inner());
         if worker.send(pages.clone()).is_err() {

@@ -153,14 +153,21 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
                 Err(res) => return Ok(res),
             };
             let app_ = app.clone();
-            let now = app.shells.now_ms();
             let built = tokio::task::spawn_blocking(move || {
-                crate::journal::feed::build(&app_.store, &origin, now)
+                // The swap count is read before the articles: a write in between only makes the
+                // next poll write the feed again.
+                let swaps = app_.shells.swaps();
+                let now = app_.shells.now_ms();
+                app_.feed.get_or_build(swaps, &origin, || {
+                    crate::journal::feed::build(&app_.store, &origin, now)
+                })
             })
-            .await;
+            .await
+            .map_err(anyhow::Error::from)
+            .and_then(|built| built);
             let xml = match built {
-                Ok(Ok(xml)) => xml,
-                Ok(Err(e)) => {
+                Ok(xml) => xml,
+                Err(e) => {
                     tracing::error!("writing the journal's feed: {e:#}");
                     return Ok(text(
                         StatusCode::INTERNAL_SERVER_ERROR,
@@ -168,16 +175,8 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
                         "no-store",
                     ));
                 }
-                Err(e) => {
-                    tracing::error!("writing the journal's feed: {e}");
-                    return Ok(text(
-                        StatusCode::INTERNAL_SERVER_ERROR,
-                        "could not write the feed\n",
-                        "no-store",
-                    ));
-                }
             };
-            let mut res = Response::new(xml.into());
+            let mut res = Response::new(xml.to_string().into());
             set(
                 &mut res,
                 header::CONTENT_TYPE,
