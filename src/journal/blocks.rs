@@ -218,12 +218,7 @@ fn line(
     max: usize,
     required: bool,
 ) -> Result<String, String> {
-    let at = format!("{path}.{key}");
-    match map.get(key) {
-        None | Some(Value::Null) => checked_line("", &at, max, required, false),
-        Some(Value::String(s)) => checked_line(s, &at, max, required, false),
-        Some(_) => Err(format!("{at} must be text")),
-    }
+    text_field(map, key, path, max, required, false)
 }
 
 /// One line with inline `*emphasis*` and `[label](href)` links.
@@ -234,10 +229,21 @@ fn inline(
     max: usize,
     required: bool,
 ) -> Result<String, String> {
+    text_field(map, key, path, max, required, true)
+}
+
+fn text_field(
+    map: &Map<String, Value>,
+    key: &str,
+    path: &str,
+    max: usize,
+    required: bool,
+    rich: bool,
+) -> Result<String, String> {
     let at = format!("{path}.{key}");
     match map.get(key) {
-        None | Some(Value::Null) => checked_line("", &at, max, required, true),
-        Some(Value::String(s)) => checked_line(s, &at, max, required, true),
+        None | Some(Value::Null) => checked_line("", &at, max, required, rich),
+        Some(Value::String(s)) => checked_line(s, &at, max, required, rich),
         Some(_) => Err(format!("{at} must be text")),
     }
 }

@@ -98,14 +98,9 @@ pub struct ArticleCard<'a> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ArticleView<'a> {
-    pub id: u64,
-    pub slug: &'a str,
-    pub title: &'a str,
-    pub date: &'a str,
-    pub excerpt: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cover: Option<Value>,
-    pub tags: &'a [String],
+    /// What its card shows, at the top level of the JSON beside the rest.
+    #[serde(flatten)]
+    pub card: ArticleCard<'a>,
     pub body: Vec<Value>,
     pub author: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -683,13 +678,7 @@ impl Site {
             }
         }
         data.article = Some(ArticleView {
-            id: article.id,
-            slug: &article.slug,
-            title: &article.title,
-            date: &article.date,
-            excerpt: excerpt(article),
-            cover: article.cover.as_ref().map(cover_json),
-            tags: &article.tags,
+            card: card(article),
             body: article.body.iter().map(block_json).collect(),
             author: &self.founder.name,
             previous: older.map(card),

@@ -61,6 +61,64 @@ impl Record for Testimonial {
     }
 }
 
+/// A record with a web address of its own whose former addresses answer 301.
+pub trait Addressed {
+    fn slug(&self) -> &str;
+    fn former_slugs(&self) -> &[String];
+    fn former_slugs_mut(&mut self) -> &mut Vec<String>;
+}
+
+impl Addressed for Project {
+    fn slug(&self) -> &str {
+        &self.slug
+    }
+    fn former_slugs(&self) -> &[String] {
+        &self.former_slugs
+    }
+    fn former_slugs_mut(&mut self) -> &mut Vec<String> {
+        &mut self.former_slugs
+    }
+}
+
+impl Addressed for NewsItem {
+    fn slug(&self) -> &str {
+        &self.slug
+    }
+    fn former_slugs(&self) -> &[String] {
+        &self.former_slugs
+    }
+    fn former_slugs_mut(&mut self) -> &mut Vec<String> {
+        &mut self.former_slugs
+    }
+}
+
+/// A write's addresses: its slug is no other record's (`noun` names them in the refusal); a
+/// changed slug stays as a redirect; a live slug is never another record's redirect.
+fn keep_addresses<T: Addressed>(
+    old: Option<&T>,
+    new: &mut T,
+    others: &mut [T],
+    noun: &str,
+) -> Result<(), Refused> {
+    if others.iter().any(|o| o.slug() == new.slug()) {
+        return Err(Refused::Conflict(format!(
+            "slug \"{}\" is used by another {noun}",
+            new.slug()
+        )));
+    }
+    let slug = new.slug().to_string();
+    let mut former = old.map(|o| o.former_slugs().to_vec()).unwrap_or_default();
+    if let Some(old) = old.filter(|o| o.slug() != slug) {
+        former.push(old.slug().to_string());
+    }
+    former.retain(|s| *s != slug);
+    *new.former_slugs_mut() = former;
+    for other in others.iter_mut() {
+        other.former_slugs_mut().retain(|s| *s != slug);
+    }
+    Ok(())
+}
+
 /// What a project write must respect: its slug is no other project's; a changed slug stays as a
 /// redirect; a live slug is never another project's redirect; a project without an order goes
 /// first and one sent without an order keeps its place (`order == i64::MIN`). Stamps `updated_at_ms`.
@@ -69,21 +127,7 @@ pub fn project_rule(
     new: &mut Project,
     others: &mut [Project],
 ) -> Result<(), Refused> {
-    if others.iter().any(|p| p.slug == new.slug) {
-        return Err(Refused::Conflict(format!(
-            "slug \"{}\" is used by another project",
-            new.slug
-        )));
-    }
-    new.former_slugs = old.map(|o| o.former_slugs.clone()).unwrap_or_default();
-    if let Some(old) = old.filter(|o| o.slug != new.slug) {
-        new.former_slugs.push(old.slug.clone());
-    }
-    let slug = new.slug.clone();
-    new.former_slugs.retain(|s| *s != slug);
-    for other in others.iter_mut() {
-        other.former_slugs.retain(|s| *s != slug);
-    }
+    keep_addresses(old, new, others, "project")?;
     new.order = order_or_first(
         new.order,
         old.map(|o| o.order),
@@ -129,21 +173,7 @@ pub fn news_rule(
             }
         };
     }
-    if others.iter().any(|n| n.slug == new.slug) {
-        return Err(Refused::Conflict(format!(
-            "slug \"{}\" is used by another news item",
-            new.slug
-        )));
-    }
-    new.former_slugs = old.map(|o| o.former_slugs.clone()).unwrap_or_default();
-    if let Some(old) = old.filter(|o| o.slug != new.slug) {
-        new.former_slugs.push(old.slug.clone());
-    }
-    let slug = new.slug.clone();
-    new.former_slugs.retain(|s| *s != slug);
-    for other in others.iter_mut() {
-        other.former_slugs.retain(|s| *s != slug);
-    }
+    keep_addresses(old, new, others, "news item")?;
     new.updated_at_ms = now_ms();
     Ok(())
 }
