@@ -1,10 +1,11 @@
 // Shared set-up for the browser tests: the real release binary on a free port with a fresh data
 // file, and Debian's Chromium driven by playwright-core.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
@@ -63,19 +64,23 @@ async function waitForHealth(baseUrl, server, log) {
 
 /**
  * Starts `studio serve` on a free port with a new data file whose admin password is ADMIN_PASSWORD.
- * `env` adds variables for the server only (e.g. `{ STUDIO_TOKEN_TTL: '1s' }`).
- * Returns `{ baseUrl, dataFile, stop }`; `stop()` ends the server and deletes the temp dir.
+ * `env` adds variables for the server only (e.g. `{ STUDIO_TOKEN_TTL: '1s' }`). With `dataFile`, it
+ * serves that file instead (made with the password when it does not exist yet) and leaves it to the
+ * caller: a test that stops a server and starts another on the same data.
+ * Returns `{ baseUrl, dataFile, stop }`; `stop()` ends the server and deletes the temp dir it made.
  */
-export async function startStudio({ env = {} } = {}) {
-  const dir = await mkdtemp(join(tmpdir(), 'studio-e2e-'));
-  const dataFile = join(dir, 'studio.redb');
-  const cleanUp = () => rm(dir, { recursive: true, force: true });
+export async function startStudio({ env = {}, dataFile: given } = {}) {
+  const dir = given ? dirname(given) : await mkdtemp(join(tmpdir(), 'studio-e2e-'));
+  const dataFile = given ?? join(dir, 'studio.redb');
+  const cleanUp = () => (given ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
 
-  try {
-    await run(['admin', 'set-password', ADMIN_USER, '--data', dataFile], `${ADMIN_PASSWORD}\n`);
-  } catch (error) {
-    await cleanUp();
-    throw error;
+  if (!existsSync(dataFile)) {
+    try {
+      await run(['admin', 'set-password', ADMIN_USER, '--data', dataFile], `${ADMIN_PASSWORD}\n`);
+    } catch (error) {
+      await cleanUp();
+      throw error;
+    }
   }
 
   const port = await freePort();

@@ -5,12 +5,11 @@
 // whose time passed while the server was stopped is published at the next start) it is on /news,
 // on the home page and in the feed. The editor fits the screen, with 44 px targets and Save in reach.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, assertAxeClean, freePort, launchBrowser, signIn, STUDIO_BIN, watchPage } from './harness.mjs';
+import { assertAxeClean, launchBrowser, signIn, startStudio, STUDIO_BIN, watchPage } from './harness.mjs';
 
 const PHONE = { width: 360, height: 740 };
 const PHOTO = readFileSync(new URL('../public/images/projects/bath-and-spa-1.webp', import.meta.url));
@@ -22,8 +21,7 @@ const ZONE = 'Asia/Kolkata';
 const STATIC = !readFileSync(STUDIO_BIN).subarray(0, 4096).includes('ld-linux');
 const FAKETIME_LIB = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1'].find((path) => existsSync(path));
 
-// The harness's server deletes its data file when it stops; this test starts the binary itself,
-// twice on one data file: as it is, then with its clock moved.
+// Two servers on one data file: as it is, then with its clock moved.
 const dir = mkdtempSync(join(tmpdir(), 'studio-journal-editor-'));
 const dataFile = join(dir, 'studio.redb');
 let studio;
@@ -32,9 +30,7 @@ let browser;
 let later;
 
 before(async () => {
-  const setPassword = spawnSync(STUDIO_BIN, ['admin', 'set-password', ADMIN_USER, '--data', dataFile], { input: `${ADMIN_PASSWORD}\n` });
-  assert.equal(setPassword.status, 0, String(setPassword.stderr));
-  studio = await serve({});
+  studio = await startStudio({ dataFile });
   browser = await launchBrowser();
 });
 
@@ -44,42 +40,6 @@ after(async () => {
   await studio?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** `studio serve` on the data file with `env` (libfaketime's, to move its clock). */
-async function serve(env) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(STUDIO_BIN, ['serve', '--listen', `127.0.0.1:${port}`, '--data', dataFile], {
-    cwd: dir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout.on('data', (chunk) => (output += chunk));
-  server.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((done) => server.once('exit', done));
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      await exited;
-    }
-  };
-  // Up once /healthz answers (polled: the binary's start-up time is not under test).
-  for (let tries = 0; ; tries++) {
-    if (server.exitCode !== null) throw new Error(`studio serve exited ${server.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (tries > 300) {
-      await stop();
-      throw new Error(`studio serve not healthy:\n${output}`);
-    }
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  return { baseUrl, stop };
-}
 
 /** The day and time `minutes` from now on the studio's clocks, as the form's fields take them. */
 function studioClock(minutes) {
@@ -197,7 +157,7 @@ describe('the journal editor on a phone', () => {
     }
     await studio.stop();
     // Only the wall clock moves: the runtime's timers keep real time.
-    later = await serve({ LD_PRELOAD: FAKETIME_LIB, FAKETIME: '+11m', DONT_FAKE_MONOTONIC: '1' });
+    later = await startStudio({ dataFile, env: { LD_PRELOAD: FAKETIME_LIB, FAKETIME: '+11m', DONT_FAKE_MONOTONIC: '1' } });
     const visitor = await browser.newContext({ viewport: PHONE, baseURL: later.baseUrl, hasTouch: true, isMobile: true });
     const reader = await visitor.newPage();
     await reader.goto('/news');
