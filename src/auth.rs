@@ -7,7 +7,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
-use std::sync::{LazyLock, Mutex};
+use std::sync::LazyLock;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -39,8 +39,10 @@ pub fn hash_password(password: &str) -> Result<String> {
 
 /// Whether `password` matches the PHC string `hash`; a damaged hash never matches.
 ///
-/// The argon2 memory comes from a small pool that is reused: glibc keeps freed 19 MiB blocks per
-/// thread arena, so fresh allocations per check grew the process by hundreds of MB under a flood.
+/// The argon2 memory (19 MiB with the default parameters) is allocated for the check and handed
+/// back to the system after it (`memory::give_back`): a pool that kept it for the next login held
+/// 19 MiB per concurrent check for the life of the process, most of an idle server's growth after
+/// one sign-in (issue 28). mimalloc, unlike glibc's per-thread arenas, reuses and purges it.
 pub fn verify_password(hash: &str, password: &str) -> bool {
     let Ok(parsed) = PasswordHash::new(hash) else {
         return false;
@@ -64,32 +66,12 @@ pub fn verify_password(hash: &str, password: &str) -> bool {
     }
     let argon2 = Argon2::new(algorithm, version, params);
     let mut out = vec![0u8; expected.len()];
-    let mut memory = take_memory(blocks);
+    let mut memory = vec![Block::new(); blocks];
     let hashed =
         argon2.hash_password_into_with_memory(password.as_bytes(), salt, &mut out, &mut memory[..]);
-    give_back_memory(memory);
+    drop(memory);
+    crate::memory::give_back();
     hashed.is_ok() && constant_time_eq(&out, expected.as_ref())
-}
-
-static MEMORY_POOL: Mutex<Vec<Vec<Block>>> = Mutex::new(Vec::new());
-
-fn take_memory(blocks: usize) -> Vec<Block> {
-    let mut memory = lock(&MEMORY_POOL).pop().unwrap_or_default();
-    if memory.len() < blocks {
-        memory.resize(blocks, Block::new());
-    }
-    memory
-}
-
-fn give_back_memory(memory: Vec<Block>) {
-    let mut pool = lock(&MEMORY_POOL);
-    if pool.len() < CONCURRENT_CHECKS {
-        pool.push(memory);
-    }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 static CHECKS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(CONCURRENT_CHECKS));

@@ -392,6 +392,8 @@ fn serve(config: Config) -> Result<()> {
     let config_data = config.data.clone();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // Memory freed by a burst goes back to the system once the workers are idle (issue 28).
+        .on_thread_park(crate::memory::on_worker_park)
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async move {

@@ -18,3 +18,32 @@ pub fn give_back() {
         libc::malloc_trim(0);
     }
 }
+
+/// How often a runtime worker that falls idle gives back what it freed.
+const IDLE_GIVE_BACK_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Called by each runtime worker as it parks (nothing to do): a burst of requests (an upload's
+/// body, a batch of page views) leaves freed pages in the heaps of the workers that served it, and
+/// an idle worker never allocates again to reuse them. At most once a second a thread, so a busy
+/// server's frequent parks cost nothing; an idle one still wakes for its timers (the stats writer,
+/// the journal's minute), which parks it again.
+pub fn on_worker_park() {
+    use std::cell::Cell;
+    use std::time::Instant;
+    thread_local! {
+        static LAST: Cell<Option<Instant>> = const { Cell::new(None) };
+    }
+    let now = Instant::now();
+    let due = LAST.with(|last| {
+        let due = last
+            .get()
+            .is_none_or(|at| now.duration_since(at) >= IDLE_GIVE_BACK_EVERY);
+        if due {
+            last.set(Some(now));
+        }
+        due
+    });
+    if due {
+        give_back();
+    }
+}
