@@ -96,7 +96,8 @@ const COMPRESSIBLE: &[&str] = &[
 
 /// Writes `<file>.br` and `<file>.gz` beside every compressible file of `dist`, except the shell
 /// (`index.html`), which the server fills in per route and compresses itself. A copy that would not
-/// be at least 5% smaller is not written, and the server then sends the file as it is.
+/// be at least 5% smaller is not written, and the server then sends the file as it is; the gzip copy
+/// of a script or stylesheet under `assets/` is written whatever its size.
 fn precompress(dist: &Path) -> Result<(), String> {
     let mut files = Vec::new();
     collect(dist, &mut files)?;
@@ -106,9 +107,12 @@ fn precompress(dist: &Path) -> Result<(), String> {
             continue;
         }
         let data = std::fs::read(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        // The scripts and stylesheets are embedded as their compressed copies only (src/ui_build/
+        // mod.rs): their gzip copy is always written, being the one the plain file is made from.
+        let gzip_only = path.parent() == Some(&dist.join("assets")) && matches!(ext, "js" | "css");
         for (suffix, packed) in [("br", brotli_best(&data)?), ("gz", gzip_best(&data)?)] {
             let out = PathBuf::from(format!("{}.{suffix}", path.display()));
-            if packed.len() * 20 < data.len() * 19 {
+            if packed.len() * 20 < data.len() * 19 || (gzip_only && suffix == "gz") {
                 std::fs::write(&out, &packed)
                     .map_err(|e| format!("writing {}: {e}", out.display()))?;
             } else if out.exists() {

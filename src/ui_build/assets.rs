@@ -172,15 +172,7 @@ fn load() -> HashMap<String, Asset> {
         if name == "index.html" || name.starts_with('.') || name.contains("/.") {
             continue;
         }
-        // build.rs's compressed copies are served as encodings of their original, never on their own.
-        if let Some(stem) = name
-            .strip_suffix(".br")
-            .or_else(|| name.strip_suffix(".gz"))
-            && present(stem)
-        {
-            continue;
-        }
-        let Some(file) = Dist::get(name) else {
+        let Some((name, file, identity)) = original(name, &present) else {
             continue;
         };
         let etag: String = file.metadata.sha256_hash()[..16]
@@ -188,13 +180,9 @@ fn load() -> HashMap<String, Asset> {
             .map(|b| format!("{b:02x}"))
             .collect();
         let copy = |suffix: &str| Dist::get(&format!("{name}.{suffix}")).map(|f| bytes(f.data));
-        let encoded = Encoded::new(
-            bytes(file.data),
-            &format!("\"{etag}\""),
-            copy("br"),
-            copy("gz"),
-        );
-        let content_type = HeaderValue::from_static(content_type(name.as_ref()));
+        let gzip = copy("gz").filter(|gz| gz.len() < identity.len());
+        let encoded = Encoded::new(identity, &format!("\"{etag}\""), copy("br"), gzip);
+        let content_type = HeaderValue::from_static(content_type(name));
         // Hashed names change with their content; the rest (default images) keep stable names
         // that stored records point at, so they are revalidated daily.
         let cache_control = HeaderValue::from_static(if name.starts_with("assets/") {
@@ -212,6 +200,40 @@ fn load() -> HashMap<String, Asset> {
         );
     }
     table
+}
+
+/// The file an embedded name serves, the embedded file its ETag is taken from, and its plain
+/// bytes; None for a compressed copy, which is served as an encoding of its original. A script or
+/// stylesheet is embedded as its copies only (mod.rs): its plain bytes are unpacked from the gzip
+/// copy, whose hash, as fixed by the content as the plain file's, names the ETag.
+fn original<'a>(
+    name: &'a str,
+    present: &dyn Fn(&str) -> bool,
+) -> Option<(&'a str, rust_embed::EmbeddedFile, Bytes)> {
+    if let Some(stem) = name.strip_suffix(".br") {
+        if !present(stem) && !present(&format!("{stem}.gz")) {
+            tracing::warn!("the UI build's {name} has neither its original nor a gzip copy");
+        }
+        return None;
+    }
+    if let Some(stem) = name.strip_suffix(".gz") {
+        if present(stem) {
+            return None;
+        }
+        let file = Dist::get(name)?;
+        let mut plain = Vec::new();
+        if let Err(e) = std::io::Read::read_to_end(
+            &mut flate2::read::GzDecoder::new(&file.data[..]),
+            &mut plain,
+        ) {
+            tracing::warn!("the UI build's {name} does not unpack ({e}); {stem} is not served");
+            return None;
+        }
+        return Some((stem, file, Bytes::from(plain)));
+    }
+    let file = Dist::get(name)?;
+    let identity = bytes(file.data.clone());
+    Some((name, file, identity))
 }
 
 /// One chunk of Vite's manifest (`build.manifest` in ui/vite.config.ts).
@@ -454,6 +476,31 @@ mod tests {
         assert!(!accepts(&request("identity"), "gzip"));
         assert!(accepts(&request("x-gzip"), "gzip"));
         assert!(!accepts(&HeaderMap::new(), "gzip"));
+    }
+
+    #[test]
+    fn scripts_and_stylesheets_are_embedded_compressed_and_served_as_built() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/dist/assets");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            if !(name.ends_with(".js") || name.ends_with(".css")) {
+                continue;
+            }
+            assert!(
+                Dist::get(&format!("assets/{name}")).is_none(),
+                "{name} is embedded plain"
+            );
+            let served = TABLE.get(&format!("/assets/{name}")).expect(&name);
+            assert_eq!(
+                &served.encoded.identity.body[..],
+                &std::fs::read(&path).unwrap()[..],
+                "{name}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 10, "only {checked} scripts and stylesheets");
     }
 
     #[test]

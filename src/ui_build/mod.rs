@@ -7,7 +7,12 @@ pub mod assets;
 
 use rust_embed::RustEmbed;
 
-/// The Vite build, baked into the executable.
+/// The Vite build, baked into the executable. The scripts and stylesheets under `assets/` are
+/// baked in as their brotli and gzip copies only (build.rs always writes the gzip one), and their
+/// plain bytes are unpacked from the gzip copy at start (`assets::load`): half a megabyte less
+/// executable, for the few clients that accept neither encoding.
 #[derive(RustEmbed)]
 #[folder = "ui/dist"]
+#[exclude = "assets/*.js"]
+#[exclude = "assets/*.css"]
 pub struct Dist;
