@@ -69,7 +69,7 @@ async function waitForHealth(baseUrl, server, log) {
  * caller: a test that stops a server and starts another on the same data.
  * Returns `{ baseUrl, dataFile, stop }`; `stop()` ends the server and deletes the temp dir it made.
  */
-export async function startStudio({ env = {}, dataFile: given } = {}) {
+export async function startStudio({ env = {}, dataFile: given, bin = STUDIO_BIN } = {}) {
   const dir = given ? dirname(given) : await mkdtemp(join(tmpdir(), 'studio-e2e-'));
   const dataFile = given ?? join(dir, 'studio.redb');
   const cleanUp = () => (given ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
@@ -85,7 +85,7 @@ export async function startStudio({ env = {}, dataFile: given } = {}) {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(STUDIO_BIN, ['serve', '--listen', `127.0.0.1:${port}`, '--data', dataFile], {
+  const server = spawn(bin, ['serve', '--listen', `127.0.0.1:${port}`, '--data', dataFile], {
     cwd: dir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
