@@ -6,6 +6,7 @@
 //! neither the hashes nor what they were made of are ever written anywhere.
 
 pub mod classify;
+pub mod sources;
 
 use crate::store::{DayStats, Store};
 use anyhow::{Result, anyhow};
@@ -28,6 +29,8 @@ const MAX_VIEWS_PER_VISITOR: u32 = 1_000;
 /// Distinct `/portfolio/{slug}` paths outside the route table counted per day. The beacon reports
 /// only pages the site has (src/api/stats.rs), so this is every case study of a large studio.
 const MAX_PROJECT_PATHS_PER_DAY: usize = crate::store::MAX_PAGES_PER_DAY;
+/// A UTC day in milliseconds, the unit of the records' times.
+const DAY_MS: u64 = 86_400_000;
 /// Rows of the report's page and referrer lists.
 const REPORT_ROWS: usize = 100;
 
@@ -203,7 +206,14 @@ impl Stats {
         for (day, counts) in lock(&self.state).pending.range(first..=last) {
             by_day.entry(*day).or_default().add(counts);
         }
-        Ok(Report::from_days(first, last, &by_day))
+        let mut report = Report::from_days(first, last, &by_day);
+        report.sources = sources::lines(
+            &self.store.contacts()?,
+            u64::from(first) * DAY_MS,
+            (u64::from(last) + 1) * DAY_MS,
+            &by_day,
+        );
+        Ok(report)
     }
 }
 
@@ -231,6 +241,8 @@ pub struct Report {
     pub pages: Vec<PageLine>,
     pub referrers: Vec<ReferrerLine>,
     pub devices: Devices,
+    /// Enquiries and wins per landing page, campaign and referring site (docs/stats.md).
+    pub sources: Vec<sources::SourceLine>,
 }
 
 #[derive(Debug, Serialize, PartialEq)]
@@ -297,6 +309,7 @@ impl Report {
                 .map(|(host, visits)| ReferrerLine { host, visits })
                 .collect(),
             devices,
+            sources: Vec::new(),
         }
     }
 }

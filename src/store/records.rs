@@ -466,6 +466,8 @@ struct ContactMessageV2 {
 
 /// The stage every message of an earlier release starts at.
 pub const FIRST_STAGE: &str = "new";
+/// The stage of an enquiry that became a client: the one the Visitors tab's conversion counts.
+pub const WON_STAGE: &str = "won";
 
 impl Versioned for ContactMessage {
     const VERSION: u8 = 3;

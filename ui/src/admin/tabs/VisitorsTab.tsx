@@ -8,10 +8,12 @@ import {
   linePoints,
   niceMax,
   pageTitle,
+  sourceFigures,
   statsKey,
   totals,
   type Period,
   type StatsDay,
+  type SourceLine,
   type StatsReport,
 } from '../stats';
 import { buttonStyles, Card, LoadError, Loading, TabHeading } from '../ui';
@@ -228,6 +230,7 @@ function Report({ report, days }: { report: StatsReport; days: Period }) {
             ))}
           </dl>
         </Card>
+        <Sources lines={report.sources} name={(path) => pageTitle(path, projects.data, founder.slug)} />
         <Card>
           <h3 className="font-display text-2xl">Messages per day</h3>
           {messageDays.length === 0 ? (
@@ -245,6 +248,36 @@ function Report({ report, days }: { report: StatsReport; days: Period }) {
         </Card>
       </div>
     </>
+  );
+}
+
+const SOURCE_KIND: Record<SourceLine['kind'], string> = { page: 'Landing page', campaign: 'Campaign', referrer: 'Site' };
+
+/** Which pages, campaigns and sites bring enquiries, and how many of those became clients (Won). */
+function Sources({ lines, name }: { lines: SourceLine[]; name: (path: string) => string }) {
+  return (
+    <Card className="lg:col-span-2">
+      <h3 className="font-display text-2xl">Where clients come from</h3>
+      <p className="mt-1 text-sm text-stone-600">
+        Enquiries received in this period, by the page the visit began on, the campaign in its address and the site it came
+        from, beside that page's views and that site's visits; "won" counts those now at the stage Won.
+      </p>
+      {lines.length === 0 ? (
+        <p className="mt-3 text-sm text-stone-600">No enquiries with a known source in this period.</p>
+      ) : (
+        <ul className="mt-3 text-sm" aria-label="Enquiries and clients won by source">
+          {lines.map((l) => (
+            <li key={`${l.kind}:${l.name}`} className="grid gap-0.5 border-t border-sand-200 py-2 sm:grid-cols-[1fr_auto] sm:gap-4">
+              <span className="break-words">
+                <span className="font-semibold">{l.kind === 'page' ? name(l.name) : l.name}</span>
+                <span className="text-stone-600"> · {SOURCE_KIND[l.kind]}</span>
+              </span>
+              <span className="text-stone-700 tabular-nums">{sourceFigures(l)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 
