@@ -17,6 +17,32 @@ export interface StatsReport {
   devices: { phone: number; tablet: number; desktop: number };
   /** Enquiries and wins per landing page, campaign and referring site (src/stats/sources.rs). */
   sources: SourceLine[];
+  /** Taps on contact links per kind, every kind, zeros included (src/stats/mod.rs `TapKind`). */
+  taps: TapLine[];
+}
+
+export interface TapLine {
+  kind: TapKind;
+  taps: number;
+  /** The pages the taps were on, most first. */
+  pages: { path: string; taps: number }[];
+}
+
+/** What the owner calls each kind of tap. */
+export const TAP_LABELS = {
+  whatsapp: 'WhatsApp',
+  phone: 'Phone',
+  email: 'E-mail',
+  booking: 'Book a consultation',
+  brochure: 'Brochure download',
+} as const;
+export type TapKind = keyof typeof TAP_LABELS;
+
+/** '14 taps, most from Modern Serenity (9)': a kind's taps and its top page, named by `name`. */
+export function tapFigures(line: TapLine, name: (path: string) => string): string {
+  const top = line.pages[0];
+  const taps = plural(line.taps, 'tap', 'taps');
+  return top ? `${taps}, most from ${name(top.path)} (${top.taps})` : taps;
 }
 
 export interface SourceLine {
