@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, assertAxeClean, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
 
 // Headless Chromium's own user agent says HeadlessChrome and is counted as a robot, so the people
 // here say what ordinary browsers say.
@@ -194,6 +194,7 @@ test("a tap on a case study's WhatsApp link is counted for that page and shown t
   // Two views of the case study today: the desktop visitor's of the first test and this one.
   await sources.getByRole('listitem').filter({ hasText: 'Modern Serenity · Landing page' }).getByText('2 views · 1 enquiry (50% of views) · 1 won').waitFor();
   await sources.getByRole('listitem').filter({ hasText: 'diwali · Campaign' }).getByText('1 enquiry · 1 won').waitFor();
+  await assertAxeClean(page, 'the Visitors tab at 360 px');
 
   await context.close();
   assert.deepEqual(watched.consoleErrors, []);
