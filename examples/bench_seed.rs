@@ -53,6 +53,17 @@ fn main() -> Result<()> {
                 desktop: views / 10,
                 pages,
                 referrers,
+                taps: ["whatsapp", "phone", "email"]
+                    .iter()
+                    .flat_map(|kind| {
+                        (0..10).map(move |p| {
+                            (
+                                (kind.to_string(), format!("/portfolio/project-{p:03}")),
+                                1 + p % 3,
+                            )
+                        })
+                    })
+                    .collect(),
             };
             (day, stats)
         })

@@ -55,6 +55,8 @@ pub struct Limits {
     pub stats_by_ip: RateLimiter,
     /// Referring sites the statistics take per client address.
     pub referrers_by_ip: RateLimiter,
+    /// Taps on contact links the statistics take per client address.
+    pub taps_by_ip: RateLimiter,
 }
 
 impl Default for Limits {
@@ -69,6 +71,8 @@ impl Default for Limits {
             used_form_tokens: Default::default(),
             stats_by_ip: RateLimiter::new(60, Duration::from_secs(60)),
             referrers_by_ip: RateLimiter::new(10, Duration::from_secs(3600)),
+            // A person taps a contact link or two per visit; more is a script.
+            taps_by_ip: RateLimiter::new(20, Duration::from_secs(60)),
         }
     }
 }

@@ -647,3 +647,75 @@ async fn the_form_without_javascript_carries_the_lead_fields() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_visitor_report_counts_enquiries_and_wins_per_source() {
+    let server = TestServer::start().await;
+    let token = login(&server).await;
+    assert_eq!(post(&server, enquiry()).await.0, 201);
+    assert_eq!(post(&server, enquiry()).await.0, 201);
+    let id = list(&server, &token, "").await[0]["id"].as_u64().unwrap();
+    let (status, _) = call(
+        &server,
+        &token,
+        Method::PATCH,
+        &format!("/api/contacts/{id}"),
+        Some(json!({"stage": "won"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    // One view of the case study and one visit from Instagram, as the page beacon reports them.
+    let res = server
+        .client
+        .post(server.url("/api/stats/view"))
+        .header(
+            "user-agent",
+            "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0",
+        )
+        .header("content-type", "application/json")
+        .body(
+            json!({ "path": "/portfolio/modern-serenity", "referrer": "https://l.instagram.com/" })
+                .to_string(),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    let (status, report) = call(
+        &server,
+        &token,
+        Method::GET,
+        "/api/admin/stats?days=7",
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{report}");
+    let line = |kind: &str, name: &str| {
+        report["sources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["kind"] == kind && l["name"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {kind} {name} in {report}"))
+    };
+    let page = line("page", "/portfolio/modern-serenity");
+    assert_eq!(
+        (page["enquiries"].as_u64(), page["won"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(page["visits"], 1, "{page}");
+    let campaign = line("campaign", "diwali");
+    assert_eq!(
+        (campaign["enquiries"].as_u64(), campaign["won"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert!(campaign["visits"].is_null(), "{campaign}");
+    let site = line("referrer", "l.instagram.com");
+    assert_eq!(
+        (site["visits"].as_u64(), site["won"].as_u64()),
+        (Some(1), Some(1)),
+        "{site}"
+    );
+    server.stop().await;
+}

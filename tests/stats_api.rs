@@ -138,7 +138,14 @@ async fn people_are_counted_and_robots_and_admin_pages_are_not() {
 
     let token = login(&server).await;
     let r = report(c, base, &token, 7).await;
-    assert_eq!(keys(&r), ["days", "devices", "pages", "referrers"]);
+    // The four lists the report began with, and the ones added since (docs/stats.md) as further
+    // properties: a client of the first four reads them unchanged.
+    assert_eq!(
+        keys(&r),
+        ["days", "devices", "pages", "referrers", "sources", "taps"]
+    );
+    // The visitor's message came with no source, the bot's is spam: neither is a source line.
+    assert_eq!(r["sources"], json!([]));
     let days = r["days"].as_array().unwrap();
     assert_eq!(days.len(), 7);
     assert!(
@@ -250,6 +257,103 @@ async fn the_report_is_for_the_owner_and_bad_input_is_refused() {
         .await
         .unwrap();
     assert_eq!(res.status(), 413);
+    server.stop().await;
+}
+
+/// Sends what `ui/src/lib/beacon.ts` sends for a tap on a contact link.
+async fn tap(client: &reqwest::Client, base: &str, ua: &str, body: Value) -> reqwest::Response {
+    client
+        .post(format!("{base}/api/stats/tap"))
+        .header("user-agent", ua)
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("tap")
+}
+
+fn taps_of<'a>(report: &'a Value, kind: &str) -> &'a Value {
+    report["taps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} in {report}"))
+}
+
+#[tokio::test]
+async fn taps_on_contact_links_are_counted_per_kind_and_page() {
+    let server = TestServer::start().await;
+    let (c, base) = (&server.client, server.base.as_str());
+    let serenity = "/portfolio/modern-serenity";
+    for (ua, kind, path) in [
+        (IPHONE, "whatsapp", serenity),
+        (IPHONE, "whatsapp", "/portfolio/modern-serenity/"),
+        (CHROME, "whatsapp", "/contact"),
+        (CHROME, "phone", "/contact"),
+        (CHROME, "booking", "/services/consultation"),
+        // Left out as views are: robots, admin pages, pages the site has not.
+        (CRAWLERS[0], "whatsapp", serenity),
+        (CRAWLERS[2], "phone", "/"),
+        (CHROME, "email", "/adminpanel"),
+        (CHROME, "email", "/portfolio/made-up"),
+    ] {
+        let res = tap(c, base, ua, json!({ "kind": kind, "path": path })).await;
+        assert_eq!(res.status(), 204, "{kind} on {path}");
+        assert!(res.headers().get("set-cookie").is_none());
+    }
+    // A kind outside the fixed list, or a body without one: 400 naming the field.
+    for body in [
+        json!({ "kind": "instagram", "path": "/" }),
+        json!({ "kind": "WhatsApp", "path": "/" }),
+        json!({ "path": "/" }),
+    ] {
+        let res = tap(c, base, CHROME, body.clone()).await;
+        assert_eq!(res.status(), 400, "{body}");
+        let answer: Value = res.json().await.unwrap();
+        assert!(
+            answer["message"].as_str().unwrap().contains("kind"),
+            "{answer}"
+        );
+    }
+    let res = c
+        .post(server.url("/api/stats/tap"))
+        .header("user-agent", CHROME)
+        .header("content-type", "text/plain;charset=UTF-8")
+        .body(json!({ "kind": "phone", "path": "/" }).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 415);
+
+    let token = login(&server).await;
+    let r = report(c, base, &token, 7).await;
+    let kinds: Vec<(&str, u64)> = r["taps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["kind"].as_str().unwrap(), t["taps"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("whatsapp", 3),
+            ("phone", 1),
+            ("email", 0),
+            ("booking", 1),
+            ("brochure", 0)
+        ]
+    );
+    assert_eq!(
+        taps_of(&r, "whatsapp")["pages"],
+        json!([{ "path": serenity, "taps": 2 }, { "path": "/contact", "taps": 1 }])
+    );
+    assert_eq!(taps_of(&r, "email")["pages"], json!([]));
+    // Taps are not views and make no visitor.
+    assert_eq!(
+        (today(&r)["views"].as_u64(), today(&r)["visitors"].as_u64()),
+        (Some(0), Some(0))
+    );
     server.stop().await;
 }
 

@@ -1,11 +1,13 @@
-//! `POST /api/stats/view`: the page-view beacon, counted in memory and answered 204 at once; and
-//! `GET /api/admin/stats?days=N`: the owner's report (docs/stats.md).
+//! `POST /api/stats/view` and `POST /api/stats/tap`: the page-view and tap beacons, counted in
+//! memory and answered 204 at once; and `GET /api/admin/stats?days=N`: the owner's report
+//! (docs/stats.md).
 
 use super::admin::{AdminIdentity, require_admin};
 use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
 use crate::app::with_app;
-use crate::stats::View;
+use crate::render::page_cache::Pages;
+use crate::stats::{Tap, TapKind, View};
 use bytes::Bytes;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -31,6 +33,13 @@ struct Beacon {
     referrer: Option<String>,
 }
 
+/// What the tap beacon sends: the kind of link or button and `location.pathname`.
+#[derive(Debug, Deserialize)]
+struct TapBeacon {
+    kind: String,
+    path: String,
+}
+
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
     let view = warp::path!("stats" / "view")
         .and(warp::post())
@@ -41,6 +50,16 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(warp::header::headers_cloned())
         .and(with_app(app.clone()))
         .map(count_view);
+
+    let tap = warp::path!("stats" / "tap")
+        .and(warp::post())
+        .and(super::json_content_type())
+        .and(warp::body::content_length_limit(BEACON_MAX))
+        .and(warp::body::bytes())
+        .and(super::contact::client_filter(app.clone()))
+        .and(warp::header::headers_cloned())
+        .and(with_app(app.clone()))
+        .map(count_tap);
 
     let report = warp::path!("admin" / "stats")
         .and(warp::get())
@@ -55,7 +74,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
             },
         );
 
-    view.or(report).unify().boxed()
+    view.or(tap).unify().or(report).unify().boxed()
 }
 
 /// The beacon's answer says nothing about what was counted, so it teaches a robot nothing.
@@ -66,25 +85,8 @@ fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) ->
             "Send {\"path\": \"/page\", \"referrer\": \"...\"} as JSON",
         );
     };
-    let no_content = || {
-        let mut res =
-            warp::reply::with_status(warp::reply(), StatusCode::NO_CONTENT).into_response();
-        res.headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        res
-    };
-    // Only pages the site has count, a case study under its current address: made-up paths can
-    // neither fill the day's list nor push a real page out of it.
     let pages = app.shells.pages();
-    let asked = match beacon.path.trim_end_matches('/') {
-        "" => "/",
-        trimmed => trimmed,
-    };
-    let Some(path) = (if pages.contains(asked) {
-        Some(asked)
-    } else {
-        pages.redirect(asked)
-    }) else {
+    let Some(path) = site_page(&pages, &beacon.path) else {
         return no_content();
     };
     // A browser reports a page or two a minute; a script replaying the beacon is not a visitor.
@@ -115,6 +117,66 @@ fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) ->
         SystemTime::now(),
     );
     no_content()
+}
+
+/// A tap on a contact link or button: counted like a view (the same robots and pages left out),
+/// under a limit of its own per address.
+fn count_tap(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) -> Response {
+    let Ok(beacon) = serde_json::from_slice::<TapBeacon>(&body) else {
+        return error_response(
+            StatusCode::BAD_REQUEST,
+            "Send {\"kind\": \"whatsapp\", \"path\": \"/page\"} as JSON",
+        );
+    };
+    let Some(kind) = TapKind::parse(&beacon.kind) else {
+        return error_response(
+            StatusCode::BAD_REQUEST,
+            "kind must be one of whatsapp, phone, email, booking, brochure",
+        );
+    };
+    let pages = app.shells.pages();
+    let Some(path) = site_page(&pages, &beacon.path) else {
+        return no_content();
+    };
+    if app.limits.taps_by_ip.hit_client(client).is_err() {
+        return no_content();
+    }
+    app.stats.count_tap(
+        &Tap {
+            kind,
+            path,
+            user_agent: headers
+                .get(header::USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or(""),
+            client,
+            founder_path: pages.founder_path(),
+        },
+        SystemTime::now(),
+    );
+    no_content()
+}
+
+/// The beacons' answer says nothing about what was counted, so it teaches a robot nothing.
+fn no_content() -> Response {
+    let mut res = warp::reply::with_status(warp::reply(), StatusCode::NO_CONTENT).into_response();
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+/// Only pages the site has count, a case study under its current address: made-up paths can
+/// neither fill the day's lists nor push a real page out of them.
+fn site_page<'a>(pages: &'a Pages, reported: &'a str) -> Option<&'a str> {
+    let asked = match reported.trim_end_matches('/') {
+        "" => "/",
+        trimmed => trimmed,
+    };
+    if pages.contains(asked) {
+        Some(asked)
+    } else {
+        pages.redirect(asked)
+    }
 }
 
 fn days_param(value: Option<&str>) -> Result<u32, ApiError> {

@@ -6,6 +6,7 @@
 //! neither the hashes nor what they were made of are ever written anywhere.
 
 pub mod classify;
+pub mod sources;
 
 use crate::store::{DayStats, Store};
 use anyhow::{Result, anyhow};
@@ -23,11 +24,13 @@ pub const FLUSH_EVERY: Duration = Duration::from_secs(5);
 /// Visitors remembered per day (16 bytes each plus the map's own); past this every view of an
 /// unknown hash counts as a new visitor, so a flood of made-up addresses cannot exhaust memory.
 const MAX_VISITORS_PER_DAY: usize = 200_000;
-/// Views one visitor can add in a day; a script replaying the beacon stops counting here.
+/// Views and taps one visitor can add in a day; a script replaying the beacon stops counting here.
 const MAX_VIEWS_PER_VISITOR: u32 = 1_000;
 /// Distinct `/portfolio/{slug}` paths outside the route table counted per day. The beacon reports
 /// only pages the site has (src/api/stats.rs), so this is every case study of a large studio.
 const MAX_PROJECT_PATHS_PER_DAY: usize = crate::store::MAX_PAGES_PER_DAY;
+/// A UTC day in milliseconds, the unit of the records' times.
+const DAY_MS: u64 = 86_400_000;
 /// Rows of the report's page and referrer lists.
 const REPORT_ROWS: usize = 100;
 
@@ -44,7 +47,54 @@ pub struct View<'a> {
     pub founder_path: &'a str,
 }
 
-/// What became of a reported view.
+/// The contact links and buttons whose taps are counted, as the beacon names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TapKind {
+    Whatsapp,
+    Phone,
+    Email,
+    /// 'Book a consultation'.
+    Booking,
+    /// The brochure's download button.
+    Brochure,
+}
+
+impl TapKind {
+    /// Every kind, in the order the report lists them.
+    pub const ALL: [TapKind; 5] = [
+        TapKind::Whatsapp,
+        TapKind::Phone,
+        TapKind::Email,
+        TapKind::Booking,
+        TapKind::Brochure,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TapKind::Whatsapp => "whatsapp",
+            TapKind::Phone => "phone",
+            TapKind::Email => "email",
+            TapKind::Booking => "booking",
+            TapKind::Brochure => "brochure",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<TapKind> {
+        TapKind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+}
+
+/// One tap on a contact link or button, as the beacon reports it.
+pub struct Tap<'a> {
+    pub kind: TapKind,
+    /// The page it was on.
+    pub path: &'a str,
+    pub user_agent: &'a str,
+    pub client: IpAddr,
+    pub founder_path: &'a str,
+}
+
+/// What became of a reported view or tap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     Counted,
@@ -103,28 +153,15 @@ impl Stats {
         if classify::is_robot(view.user_agent) {
             return Outcome::Robot;
         }
-        let kind = classify::classify_path(view.path, view.founder_path);
-        if kind == PathKind::NotCounted {
-            return Outcome::NotAPage;
-        }
         let referrer = view
             .referrer
             .and_then(|r| classify::referrer_host(r, view.own_hosts));
         let today = day_of(now);
         let mut state = lock(&self.state);
         state.roll_to(today);
-        let path = match kind {
-            PathKind::Route(path) => path,
-            PathKind::Project(path) => {
-                if !state.project_paths.contains(&path) {
-                    if state.project_paths.len() >= MAX_PROJECT_PATHS_PER_DAY {
-                        return Outcome::OverCap;
-                    }
-                    state.project_paths.insert(path.clone());
-                }
-                path
-            }
-            PathKind::NotCounted => return Outcome::NotAPage,
+        let path = match state.page(view.path, view.founder_path) {
+            Ok(path) => path,
+            Err(outcome) => return outcome,
         };
         let visitor = visitor_hash(&state.key, view.client, view.user_agent);
         let new_visitor = match state.visitors.get_mut(&visitor) {
@@ -150,15 +187,46 @@ impl Stats {
                 Device::Desktop => day.desktop += 1,
             }
         }
-        bump(&mut day.pages, &path, crate::store::MAX_PAGES_PER_DAY);
+        // A view over a list's cap still counts in the day's totals.
+        bump(&mut day.pages, path, crate::store::MAX_PAGES_PER_DAY);
         if let Some(host) = referrer {
             bump(
                 &mut day.referrers,
-                &host,
+                host,
                 crate::store::MAX_REFERRERS_PER_DAY,
             );
         }
         Outcome::Counted
+    }
+
+    /// Counts one tap on a contact link or button (or tells why not), under the same rules as a
+    /// view: robots and pages the site has not are left out, and the taps count towards the
+    /// visitor's daily cap. A tap never makes a visitor: only a view does.
+    pub fn count_tap(&self, tap: &Tap, now: SystemTime) -> Outcome {
+        if classify::is_robot(tap.user_agent) {
+            return Outcome::Robot;
+        }
+        let today = day_of(now);
+        let mut state = lock(&self.state);
+        state.roll_to(today);
+        let path = match state.page(tap.path, tap.founder_path) {
+            Ok(path) => path,
+            Err(outcome) => return outcome,
+        };
+        let visitor = visitor_hash(&state.key, tap.client, tap.user_agent);
+        if let Some(actions) = state.visitors.get_mut(&visitor) {
+            if *actions >= MAX_VIEWS_PER_VISITOR {
+                return Outcome::OverCap;
+            }
+            *actions += 1;
+        }
+        let day = state.pending.entry(today).or_default();
+        let key = (tap.kind.as_str().to_string(), path);
+        if bump(&mut day.taps, key, crate::store::MAX_TAP_LINES_PER_DAY) {
+            Outcome::Counted
+        } else {
+            Outcome::OverCap
+        }
     }
 
     /// Counts a contact message, once it is stored.
@@ -203,11 +271,36 @@ impl Stats {
         for (day, counts) in lock(&self.state).pending.range(first..=last) {
             by_day.entry(*day).or_default().add(counts);
         }
-        Ok(Report::from_days(first, last, &by_day))
+        let mut report = Report::from_days(first, last, &by_day);
+        report.sources = sources::lines(
+            &self.store.contacts()?,
+            u64::from(first) * DAY_MS,
+            (u64::from(last) + 1) * DAY_MS,
+            &by_day,
+        );
+        Ok(report)
     }
 }
 
 impl State {
+    /// The name a reported path is counted under, or why it is not: a route of the table, the
+    /// founder's page, or a case study while the day's list of them has room.
+    fn page(&mut self, path: &str, founder_path: &str) -> Result<String, Outcome> {
+        match classify::classify_path(path, founder_path) {
+            PathKind::Route(path) => Ok(path),
+            PathKind::Project(path) => {
+                if !self.project_paths.contains(&path) {
+                    if self.project_paths.len() >= MAX_PROJECT_PATHS_PER_DAY {
+                        return Err(Outcome::OverCap);
+                    }
+                    self.project_paths.insert(path.clone());
+                }
+                Ok(path)
+            }
+            PathKind::NotCounted => Err(Outcome::NotAPage),
+        }
+    }
+
     /// A new day starts with a new key and forgets the last day's visitors.
     fn roll_to(&mut self, today: u32) {
         if today == self.today {
@@ -231,6 +324,24 @@ pub struct Report {
     pub pages: Vec<PageLine>,
     pub referrers: Vec<ReferrerLine>,
     pub devices: Devices,
+    /// Enquiries and wins per landing page, campaign and referring site (docs/stats.md).
+    pub sources: Vec<sources::SourceLine>,
+    /// Taps per kind, every kind in `TapKind::ALL`'s order, zeros included.
+    pub taps: Vec<TapLine>,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct TapLine {
+    pub kind: &'static str,
+    pub taps: u64,
+    /// The pages they were on, most first.
+    pub pages: Vec<TapPage>,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct TapPage {
+    pub path: String,
+    pub taps: u64,
 }
 
 #[derive(Debug, Serialize, PartialEq)]
@@ -268,6 +379,7 @@ impl Report {
         let mut pages: HashMap<&str, u64> = HashMap::new();
         let mut referrers: HashMap<&str, u64> = HashMap::new();
         let mut devices = Devices::default();
+        let mut taps: HashMap<(&str, &str), u64> = HashMap::new();
         let days = (first..=last)
             .map(|day| {
                 let d = by_day.get(&day).unwrap_or(&empty);
@@ -276,6 +388,9 @@ impl Report {
                 }
                 for (host, n) in &d.referrers {
                     *referrers.entry(host).or_default() += n;
+                }
+                for ((kind, path), n) in &d.taps {
+                    *taps.entry((kind, path)).or_default() += n;
                 }
                 devices.phone += d.phone;
                 devices.tablet += d.tablet;
@@ -297,6 +412,25 @@ impl Report {
                 .map(|(host, visits)| ReferrerLine { host, visits })
                 .collect(),
             devices,
+            sources: Vec::new(),
+            taps: TapKind::ALL
+                .into_iter()
+                .map(|kind| {
+                    let pages: HashMap<&str, u64> = taps
+                        .iter()
+                        .filter(|((k, _), _)| *k == kind.as_str())
+                        .map(|((_, path), n)| (*path, *n))
+                        .collect();
+                    let pages: Vec<TapPage> = top(pages)
+                        .map(|(path, taps)| TapPage { path, taps })
+                        .collect();
+                    TapLine {
+                        kind: kind.as_str(),
+                        taps: pages.iter().map(|p| p.taps).sum(),
+                        pages,
+                    }
+                })
+                .collect(),
         }
     }
 }
@@ -309,12 +443,16 @@ fn top(counts: HashMap<&str, u64>) -> impl Iterator<Item = (String, u64)> {
         .map(|(name, n)| (name.to_string(), n))
 }
 
-/// Adds one to `name`'s count, unless it is new and the list is full.
-fn bump(list: &mut Vec<(String, u64)>, name: &str, cap: usize) {
-    if let Some((_, n)) = list.iter_mut().find(|(have, _)| have == name) {
+/// Adds one to `name`'s count, unless it is new and the list is full (then false).
+fn bump<K: PartialEq>(list: &mut Vec<(K, u64)>, name: K, cap: usize) -> bool {
+    if let Some((_, n)) = list.iter_mut().find(|(have, _)| *have == name) {
         *n += 1;
+        true
     } else if list.len() < cap {
-        list.push((name.to_string(), 1));
+        list.push((name, 1));
+        true
+    } else {
+        false
     }
 }
 
@@ -517,6 +655,69 @@ mod tests {
         assert!(report.days[..6].iter().all(|d| d.views == 0));
         assert_eq!(report.days[6].views, 2);
         assert_eq!(report.days[6].visitors, 2);
+    }
+
+    fn tap<'a>(kind: TapKind, path: &'a str, ua: &'a str) -> Tap<'a> {
+        Tap {
+            kind,
+            path,
+            user_agent: ua,
+            client: "203.0.113.7".parse().unwrap(),
+            founder_path: "/anjali-rao",
+        }
+    }
+
+    #[test]
+    fn taps_are_counted_per_kind_and_page_and_make_no_visitor() {
+        let (_dir, stats) = stats();
+        let now = at(20_000, 60);
+        let serenity = "/portfolio/modern-serenity";
+        for _ in 0..2 {
+            assert_eq!(
+                stats.count_tap(&tap(TapKind::Whatsapp, serenity, IPHONE), now),
+                Outcome::Counted
+            );
+        }
+        stats.count_tap(&tap(TapKind::Whatsapp, "/contact/", IPHONE), now);
+        stats.count_tap(&tap(TapKind::Phone, "/contact", CHROME), now);
+        stats.flush().unwrap();
+        stats.count_tap(&tap(TapKind::Whatsapp, "/contact", CHROME), now);
+        assert_eq!(
+            stats.count_tap(&tap(TapKind::Email, "/adminpanel", CHROME), now),
+            Outcome::NotAPage
+        );
+        assert_eq!(
+            stats.count_tap(&tap(TapKind::Email, "/", "curl/8"), now),
+            Outcome::Robot
+        );
+        let report = stats.report(1, now).unwrap();
+        let kinds: Vec<(&str, u64)> = report.taps.iter().map(|t| (t.kind, t.taps)).collect();
+        assert_eq!(
+            kinds,
+            [
+                ("whatsapp", 4),
+                ("phone", 1),
+                ("email", 0),
+                ("booking", 0),
+                ("brochure", 0)
+            ]
+        );
+        assert_eq!(
+            report.taps[0].pages,
+            vec![
+                TapPage {
+                    path: "/contact".into(),
+                    taps: 2
+                },
+                TapPage {
+                    path: serenity.into(),
+                    taps: 2
+                }
+            ]
+        );
+        assert_eq!((report.days[0].views, report.days[0].visitors), (0, 0));
+        assert_eq!(TapKind::parse("whatsapp"), Some(TapKind::Whatsapp));
+        assert_eq!(TapKind::parse("WhatsApp"), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::*;
 use crate::store::ContactChange;
 use crate::store::records::{FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, LeadSettings};
-use crate::store::records::{Stage, StageMove};
+use crate::store::records::{Stage, StageMove, WON_STAGE};
 
 const META_LEAD_SETTINGS: &str = "lead_settings";
 /// The studio's local date (`YYYY-MM-DD`) of the last daily mail: kept in the file, so a restart
@@ -13,7 +13,7 @@ const META_DAILY_MAIL_ON: &str = "daily_mail_on";
 
 /// The stages a lead can never lose: where every earlier message starts, where a booking lands,
 /// and the one conversion counts.
-pub const KEPT_STAGES: [&str; 3] = [FIRST_STAGE, "consultation-booked", "won"];
+pub const KEPT_STAGES: [&str; 3] = [FIRST_STAGE, "consultation-booked", WON_STAGE];
 
 /// A lead as it arrives: from the contact form, by hand, or from a consultation booking.
 #[derive(Debug, Clone)]

@@ -466,6 +466,8 @@ struct ContactMessageV2 {
 
 /// The stage every message of an earlier release starts at.
 pub const FIRST_STAGE: &str = "new";
+/// The stage of an enquiry that became a client: the one the Visitors tab's conversion counts.
+pub const WON_STAGE: &str = "won";
 
 impl Versioned for ContactMessage {
     const VERSION: u8 = 3;
@@ -717,11 +719,52 @@ pub struct DayStats {
     pub pages: Vec<(String, u64)>,
     /// (external host, visits that arrived from it).
     pub referrers: Vec<(String, u64)>,
+    /// ((kind, path), taps on a contact link or button of that kind on that page) (version 2).
+    pub taps: Vec<((String, String), u64)>,
+}
+
+/// Version 1 of [`DayStats`] (the first statistics): no taps.
+#[derive(Deserialize)]
+struct DayStatsV1 {
+    views: u64,
+    visitors: u64,
+    messages: u64,
+    phone: u64,
+    tablet: u64,
+    desktop: u64,
+    pages: Vec<(String, u64)>,
+    referrers: Vec<(String, u64)>,
 }
 
 impl Versioned for DayStats {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
     const NAME: &'static str = "visitor statistics day";
+
+    /// A day counted before taps were reads with none.
+    fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
+        match version {
+            1 => {
+                let v1: DayStatsV1 = postcard::from_bytes(body)
+                    .context("decoding a version 1 visitor statistics day")?;
+                Ok(DayStats {
+                    views: v1.views,
+                    visitors: v1.visitors,
+                    messages: v1.messages,
+                    phone: v1.phone,
+                    tablet: v1.tablet,
+                    desktop: v1.desktop,
+                    pages: v1.pages,
+                    referrers: v1.referrers,
+                    taps: Vec::new(),
+                })
+            }
+            _ => bail!(
+                "a visitor statistics day of version {version}, newer than this release knows \
+                 (it reads up to {}); run a newer studio release",
+                Self::VERSION
+            ),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -795,6 +838,57 @@ mod tests {
         let v3 = msg.encode().unwrap();
         assert_eq!(v3[0], 3);
         assert_eq!(ContactMessage::decode(&v3).unwrap(), msg);
+    }
+
+    #[test]
+    fn a_version_1_statistics_day_reads_back_with_no_taps() {
+        #[derive(Serialize)]
+        struct V1<'a>(
+            u64,
+            u64,
+            u64,
+            u64,
+            u64,
+            u64,
+            Vec<(&'a str, u64)>,
+            Vec<(&'a str, u64)>,
+        );
+        let mut bytes = vec![1u8];
+        let v1 = V1(
+            12,
+            5,
+            1,
+            3,
+            0,
+            2,
+            vec![("/about", 7)],
+            vec![("google.com", 2)],
+        );
+        bytes.extend(postcard::to_allocvec(&v1).unwrap());
+        let day = DayStats::decode(&bytes).unwrap();
+        assert_eq!(
+            day,
+            DayStats {
+                views: 12,
+                visitors: 5,
+                messages: 1,
+                phone: 3,
+                tablet: 0,
+                desktop: 2,
+                pages: vec![("/about".into(), 7)],
+                referrers: vec![("google.com".into(), 2)],
+                taps: vec![],
+            }
+        );
+        let v2 = day.encode().unwrap();
+        assert_eq!(v2[0], 2);
+        assert_eq!(DayStats::decode(&v2).unwrap(), day);
+        assert!(
+            DayStats::decode(&[3, 0])
+                .unwrap_err()
+                .to_string()
+                .contains("newer")
+        );
     }
 
     #[test]

@@ -13,6 +13,8 @@ const STATS_DAYS: TableDefinition<u32, &[u8]> = TableDefinition::new("stats_days
 pub const MAX_PAGES_PER_DAY: usize = 500;
 /// Most referring hosts kept for one day; the ones that sent the fewest visits go first.
 pub const MAX_REFERRERS_PER_DAY: usize = 200;
+/// Most (kind, page) tap counts kept for one day; the least tapped go first.
+pub const MAX_TAP_LINES_PER_DAY: usize = 500;
 
 impl DayStats {
     /// Adds `other`'s counts to these, keeping the lists within their caps.
@@ -25,6 +27,7 @@ impl DayStats {
         self.desktop += other.desktop;
         add_counts(&mut self.pages, &other.pages, MAX_PAGES_PER_DAY);
         add_counts(&mut self.referrers, &other.referrers, MAX_REFERRERS_PER_DAY);
+        add_counts(&mut self.taps, &other.taps, MAX_TAP_LINES_PER_DAY);
     }
 
     /// True when nothing was counted.
@@ -34,7 +37,7 @@ impl DayStats {
 }
 
 /// Adds counts by name into `into`, most counted first, at most `cap` names.
-pub fn add_counts(into: &mut Vec<(String, u64)>, more: &[(String, u64)], cap: usize) {
+pub fn add_counts<K: Ord + Clone>(into: &mut Vec<(K, u64)>, more: &[(K, u64)], cap: usize) {
     for (name, n) in more {
         match into.iter_mut().find(|(have, _)| have == name) {
             Some((_, count)) => *count += n,
@@ -121,6 +124,49 @@ mod tests {
         assert_eq!(d.pages, vec![("/about".into(), 3), ("/".into(), 2)]);
         assert_eq!(store.stats_days(0, u32::MAX).unwrap().len(), 2);
         store.read_everything().unwrap();
+    }
+
+    #[test]
+    fn a_day_a_version_1_release_wrote_reads_back_with_no_taps_and_takes_new_ones() {
+        #[derive(serde::Serialize)]
+        struct V1<'a>(
+            u64,
+            u64,
+            u64,
+            u64,
+            u64,
+            u64,
+            Vec<(&'a str, u64)>,
+            Vec<(&'a str, u64)>,
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("studio.redb");
+        {
+            let store = Store::open(&path).unwrap();
+            let mut v1 = vec![1u8];
+            v1.extend(
+                postcard::to_allocvec(&V1(4, 2, 1, 1, 0, 1, vec![("/", 4)], vec![])).unwrap(),
+            );
+            store
+                .write(|txn| {
+                    txn.open_table(STATS_DAYS)?.insert(100, v1.as_slice())?;
+                    Ok(())
+                })
+                .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        store.read_everything().unwrap();
+        let old = &store.stats_days(100, 100).unwrap()[0].1;
+        assert_eq!((old.views, old.visitors, old.messages), (4, 2, 1));
+        assert_eq!(old.pages, vec![("/".into(), 4)]);
+        assert!(old.taps.is_empty());
+        let tap = DayStats {
+            taps: vec![(("whatsapp".into(), "/".into()), 1)],
+            ..DayStats::default()
+        };
+        store.add_stats(&[(100, tap)]).unwrap();
+        let day = &store.stats_days(100, 100).unwrap()[0].1;
+        assert_eq!((day.views, day.taps.len()), (4, 1));
     }
 
     #[test]

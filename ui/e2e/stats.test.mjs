@@ -1,10 +1,10 @@
 // Visitor statistics end to end: people browse (a full load, then navigation inside the app), a
 // headless browser that says so is left out, and the owner reads the counts in the Visitors tab and
-// the Overview. Checked for console errors, requests leaving the machine, cookies and axe.
+// the Overview; a tap on a case study's WhatsApp link is counted for that page. Checked for console errors, requests leaving the machine, cookies and axe.
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, assertAxeClean, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
 
 // Headless Chromium's own user agent says HeadlessChrome and is counted as a robot, so the people
 // here say what ordinary browsers say.
@@ -123,4 +123,80 @@ test('views and visitors are counted without cookies and shown to the owner', as
     assert.deepEqual(watched.consoleErrors, []);
     assert.deepEqual(watched.foreignRequests, []);
   }
+});
+
+/** Asks the server until today's taps of `kind` reach `taps` (a tap goes out as a beacon). */
+async function waitForTaps(kind, taps) {
+  const auth = { Authorization: `Bearer ${await token()}` };
+  for (let i = 0; i < 100; i++) {
+    const report = await (await fetch(`${studio.baseUrl}/api/admin/stats?days=1`, { headers: auth })).json();
+    const line = report.taps.find((t) => t.kind === kind);
+    if (line.taps >= taps) return line;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  assert.fail(`the server never counted ${taps} ${kind} taps`);
+}
+
+test("a tap on a case study's WhatsApp link is counted for that page and shown to the owner", async () => {
+  const saved = await fetch(`${studio.baseUrl}/api/admin/company-settings`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await token()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ settingKey: 'company_whatsapp', settingValue: '+91 98480 22338' }),
+  });
+  assert.equal(saved.status, 200);
+
+  const context = await browser.newContext({
+    baseURL: studio.baseUrl,
+    userAgent: PHONE,
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  // WhatsApp is on the internet: the tab the link opens is answered here instead.
+  await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+  const page = await context.newPage();
+  const watched = watchPage(page);
+  await page.goto('/portfolio/modern-serenity');
+  const link = page.getByRole('link', { name: /Chat on WhatsApp/ });
+  await link.scrollIntoViewIfNeeded();
+  const opened = context.waitForEvent('page');
+  await link.tap();
+  await (await opened).close();
+  assert.deepEqual(await waitForTaps('whatsapp', 1), {
+    kind: 'whatsapp',
+    taps: 1,
+    pages: [{ path: '/portfolio/modern-serenity', taps: 1 }],
+  });
+  assert.deepEqual(await context.cookies(), [], 'no cookie');
+
+  // A client who found the studio through this case study, added by hand and won.
+  const lead = await fetch(`${studio.baseUrl}/api/contacts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await token()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Ravi Kumar',
+      phone: '98480 12345',
+      stage: 'won',
+      source: { landing: '/portfolio/modern-serenity', utmCampaign: 'diwali' },
+    }),
+  });
+  assert.equal(lead.status, 201, await lead.text());
+
+  // The owner, on the same phone: the tab names the kind, the count and the page.
+  await signIn(page);
+  await page.goto('/adminpanel?tab=visitors');
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: '7 days' }).click();
+  const taps = panel.locator('dl').filter({ has: page.getByText('Book a consultation', { exact: true }) });
+  await taps.getByText('1 tap, most from Modern Serenity (1)').waitFor();
+  assert.equal(await taps.locator('dd').filter({ hasText: /^0 taps$/ }).count(), 4, 'the other kinds show none');
+  const sources = panel.getByRole('list', { name: 'Enquiries and clients won by source' });
+  // Two views of the case study today: the desktop visitor's of the first test and this one.
+  await sources.getByRole('listitem').filter({ hasText: 'Modern Serenity · Landing page' }).getByText('2 views · 1 enquiry (50% of views) · 1 won').waitFor();
+  await sources.getByRole('listitem').filter({ hasText: 'diwali · Campaign' }).getByText('1 enquiry · 1 won').waitFor();
+  await assertAxeClean(page, 'the Visitors tab at 360 px');
+
+  await context.close();
+  assert.deepEqual(watched.consoleErrors, []);
+  assert.deepEqual(watched.foreignRequests, []);
 });

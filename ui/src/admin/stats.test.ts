@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, linePoints, niceMax, pageTitle, statsKey, totals } from './stats';
+import { formatDay, linePoints, niceMax, pageTitle, sourceFigures, statsKey, tapFigures, totals } from './stats';
 
 describe('the visitor report helpers', () => {
   it('sums a period', () => {
@@ -29,5 +29,27 @@ describe('the visitor report helpers', () => {
   it('shows the UTC day the server counted', () => {
     expect(formatDay('2026-03-12')).toMatch(/12/);
     expect(formatDay('not a date')).toBe('not a date');
+  });
+
+  it('says what each source brought, with enquiries per view or visit', () => {
+    const line = { kind: 'page', name: '/portfolio/villa-one', visits: 120, enquiries: 3, won: 1 } as const;
+    expect(sourceFigures(line)).toBe('120 views · 3 enquiries (2.5% of views) · 1 won');
+    expect(sourceFigures({ ...line, kind: 'referrer', visits: 4, enquiries: 1, won: 0 })).toBe(
+      '4 visits · 1 enquiry (25% of visits) · 0 won',
+    );
+    // A page nobody was counted on (JavaScript off) and a campaign, whose visits are not counted.
+    expect(sourceFigures({ ...line, visits: 0 })).toBe('0 views · 3 enquiries · 1 won');
+    expect(sourceFigures({ ...line, kind: 'campaign', visits: null, won: 2 })).toBe('3 enquiries · 2 won');
+  });
+
+  it('names the top page of each kind of tap', () => {
+    const name = (path: string) => pageTitle(path, [{ slug: 'modern-serenity', title: 'Modern Serenity' }]);
+    const pages = [
+      { path: '/portfolio/modern-serenity', taps: 9 },
+      { path: '/contact', taps: 5 },
+    ];
+    expect(tapFigures({ kind: 'whatsapp', taps: 14, pages }, name)).toBe('14 taps, most from Modern Serenity (9)');
+    expect(tapFigures({ kind: 'phone', taps: 1, pages: [{ path: '/contact', taps: 1 }] }, name)).toBe('1 tap, most from Contact Us (1)');
+    expect(tapFigures({ kind: 'email', taps: 0, pages: [] }, name)).toBe('0 taps');
   });
 });

@@ -15,6 +15,68 @@ export interface StatsReport {
   pages: { path: string; views: number }[];
   referrers: { host: string; visits: number }[];
   devices: { phone: number; tablet: number; desktop: number };
+  /** Enquiries and wins per landing page, campaign and referring site (src/stats/sources.rs). */
+  sources: SourceLine[];
+  /** Taps on contact links per kind, every kind, zeros included (src/stats/mod.rs `TapKind`). */
+  taps: TapLine[];
+}
+
+export interface TapLine {
+  kind: TapKind;
+  taps: number;
+  /** The pages the taps were on, most first. */
+  pages: { path: string; taps: number }[];
+}
+
+/** What the owner calls each kind of tap. */
+export const TAP_LABELS = {
+  whatsapp: 'WhatsApp',
+  phone: 'Phone',
+  email: 'E-mail',
+  booking: 'Book a consultation',
+  brochure: 'Brochure download',
+} as const;
+export type TapKind = keyof typeof TAP_LABELS;
+
+/** '14 taps, most from Modern Serenity (9)': a kind's taps and its top page, named by `name`. */
+export function tapFigures(line: TapLine, name: (path: string) => string): string {
+  const top = line.pages[0];
+  const taps = plural(line.taps, 'tap', 'taps');
+  return top ? `${taps}, most from ${name(top.path)} (${top.taps})` : taps;
+}
+
+export interface SourceLine {
+  kind: 'page' | 'campaign' | 'referrer';
+  /** A path, a campaign's name or a site's host. */
+  name: string;
+  /** Views of the page or visits from the site in the period; null for a campaign (not counted). */
+  visits: number | null;
+  enquiries: number;
+  /** How many of those enquiries are at the stage Won now. */
+  won: number;
+}
+
+/** A share as the owner reads it: '2.5%' below 10%, '33%' above. */
+function percent(part: number, whole: number): string {
+  const share = (part / whole) * 100;
+  return `${share < 10 ? Math.round(share * 10) / 10 : Math.round(share)}%`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * One source's figures in plain words: '120 views · 3 enquiries (2.5% of views) · 1 won'. The
+ * conversion is enquiries per view of the page or per visit from the site; a campaign's visits are
+ * not counted, so it has none.
+ */
+export function sourceFigures(line: SourceLine): string {
+  const [one, many] = line.kind === 'page' ? ['view', 'views'] : ['visit', 'visits'];
+  const parts = [];
+  if (line.visits !== null) parts.push(plural(line.visits, one, many));
+  const enquiries = plural(line.enquiries, 'enquiry', 'enquiries');
+  parts.push(line.visits ? `${enquiries} (${percent(line.enquiries, line.visits)} of ${many})` : enquiries);
+  parts.push(`${line.won} won`);
+  return parts.join(' · ');
 }
 
 /** The periods the owner can pick, in days. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BEACON_PATH, createViewCounter } from './beacon';
+import { BEACON_PATH, TAP_PATH, createViewCounter, listenForTaps } from './beacon';
 
 describe('the page-view beacon', () => {
   let sent: { url: string; body: unknown; type: string }[];
@@ -56,5 +56,44 @@ describe('the page-view beacon', () => {
     vi.advanceTimersByTime(2000);
     expect(sent).toHaveLength(1);
     Reflect.deleteProperty(document, 'readyState');
+  });
+  it('counts taps on contact links with their kind and page, nothing else, and none in the admin', async () => {
+    document.body.innerHTML = `
+      <a href="https://wa.me/919848022338"><svg><path></path></svg><span>Chat on WhatsApp</span></a>
+      <a href="tel:+914023456789">Call</a>
+      <a href="mailto:hello@studio.example">Write</a>
+      <a href="/book">Book a consultation</a>
+      <button type="button" data-tap="brochure">Download the brochure</button>
+      <a href="/portfolio">Portfolio</a>
+      <p>Text</p>`;
+    history.replaceState(null, '', '/portfolio/modern-serenity');
+    const stop = listenForTaps();
+    // jsdom would follow the links; a tap is counted before the browser leaves the page.
+    const stay = (e: Event) => e.preventDefault();
+    document.addEventListener('click', stay, true);
+    // The booking link's own handler stops the click; the page's listener has it first.
+    document.querySelector('a[href="/book"]')?.addEventListener('click', (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+    });
+    const click = (selector: string) => document.querySelector(selector)?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    for (const selector of ['span', 'path', 'a[href^="tel:"]', 'a[href^="mailto:"]', 'a[href="/book"]', 'button', 'a[href="/portfolio"]', 'p']) {
+      click(selector);
+    }
+    history.replaceState(null, '', '/adminpanel');
+    click('a[href^="tel:"]');
+    stop();
+    history.replaceState(null, '', '/contact');
+    click('a[href^="tel:"]');
+    document.removeEventListener('click', stay, true);
+    await Promise.all(pending);
+    const path = '/portfolio/modern-serenity';
+    expect(sent).toEqual(
+      ['whatsapp', 'whatsapp', 'phone', 'email', 'booking', 'brochure'].map((kind) => ({
+        url: TAP_PATH,
+        body: { kind, path },
+        type: 'application/json',
+      })),
+    );
   });
 });

@@ -6,9 +6,43 @@
 import { whenIdle } from './idle';
 
 export const BEACON_PATH = '/api/stats/view';
+export const TAP_PATH = '/api/stats/tap';
 
 /** Admin pages are the owner's, not visitors'; the server ignores them too. */
 const isAdmin = (path: string) => path.startsWith('/admin');
+
+/**
+ * Typed as JSON: the server takes only application/json, which no other site can make a visitor's
+ * browser send to this one (a string would go as text/plain).
+ */
+const post = (url: string, body: object) =>
+  navigator.sendBeacon(url, new Blob([JSON.stringify(body)], { type: 'application/json' }));
+
+/** The links and buttons whose taps are counted (docs/stats.md), by the kind the server knows. */
+const TAPS = [
+  ['whatsapp', '[href^="https://wa.me/"]'],
+  ['phone', '[href^="tel:"]'],
+  ['email', '[href^="mailto:"]'],
+  ['booking', '[href="/book"]'],
+  ['brochure', '[data-tap=brochure]'],
+] as const;
+
+/**
+ * Counts taps on the contact links and buttons of public pages with one listener for the whole
+ * page: the kind and the page, nothing else. Returns the function that stops it.
+ */
+export function listenForTaps(): () => void {
+  const onClick = (event: Event) => {
+    const path = location.pathname;
+    const target = event.target as Element;
+    if (isAdmin(path) || typeof navigator.sendBeacon !== 'function' || !target.closest) return;
+    const tap = TAPS.find(([, selector]) => target.closest(selector));
+    if (tap) post(TAP_PATH, { kind: tap[0], path });
+  };
+  // Captured, so a link whose own handler stops the event (the booking panel's) still counts.
+  addEventListener('click', onClick, true);
+  return () => removeEventListener('click', onClick, true);
+}
 
 /**
  * A counter for one page load. Its first view (the full page load) is sent once the page has loaded
@@ -21,15 +55,7 @@ export function createViewCounter(): (path: string) => void {
     if (isAdmin(path) || typeof navigator.sendBeacon !== 'function') return;
     const first = !sentFirst;
     sentFirst = true;
-    // Typed as JSON: the server takes only application/json, which no other site can make a
-    // visitor's browser send to this one (a string would go as text/plain).
-    const send = () =>
-      navigator.sendBeacon(
-        BEACON_PATH,
-        new Blob([JSON.stringify(first && document.referrer ? { path, referrer: document.referrer } : { path })], {
-          type: 'application/json',
-        }),
-      );
+    const send = () => post(BEACON_PATH, first && document.referrer ? { path, referrer: document.referrer } : { path });
     if (!first || document.readyState === 'complete') {
       whenIdle(send);
     } else {

@@ -8,10 +8,15 @@ import {
   linePoints,
   niceMax,
   pageTitle,
+  sourceFigures,
+  TAP_LABELS,
+  tapFigures,
   statsKey,
   totals,
   type Period,
   type StatsDay,
+  type SourceLine,
+  type TapLine,
   type StatsReport,
 } from '../stats';
 import { buttonStyles, Card, LoadError, Loading, TabHeading } from '../ui';
@@ -184,6 +189,7 @@ function Report({ report, days }: { report: StatsReport; days: Period }) {
   const people = phone + tablet + desktop;
   const share = (n: number) => (people ? `${Math.round((n / people) * 100)}%` : '–');
   const messageDays = report.days.filter((d) => d.messages > 0).reverse();
+  const name = (path: string) => pageTitle(path, projects.data, founder.slug);
   return (
     <>
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
@@ -201,7 +207,7 @@ function Report({ report, days }: { report: StatsReport; days: Period }) {
           nameLabel="Page"
           countLabel="Views"
           empty="No page views in this period."
-          rows={report.pages.map((p) => ({ name: pageTitle(p.path, projects.data, founder.slug), detail: p.path, count: p.views }))}
+          rows={report.pages.map((p) => ({ name: name(p.path), detail: p.path, count: p.views }))}
         />
         <Ranking
           title="Top referrers"
@@ -228,6 +234,8 @@ function Report({ report, days }: { report: StatsReport; days: Period }) {
             ))}
           </dl>
         </Card>
+        <Taps lines={report.taps} name={name} />
+        <Sources lines={report.sources} name={name} />
         <Card>
           <h3 className="font-display text-2xl">Messages per day</h3>
           {messageDays.length === 0 ? (
@@ -245,6 +253,54 @@ function Report({ report, days }: { report: StatsReport; days: Period }) {
         </Card>
       </div>
     </>
+  );
+}
+
+/** Taps on the contact links and buttons of public pages, per kind, with the page most of them were on. */
+function Taps({ lines, name }: { lines: TapLine[]; name: (path: string) => string }) {
+  return (
+    <Card>
+      <h3 className="font-display text-2xl">Taps on contact links</h3>
+      <p className="mt-1 text-sm text-stone-600">Counted like page views: no cookie, nothing kept on the visitor's device.</p>
+      <dl className="mt-3 text-sm">
+        {lines.map((l) => (
+          <div key={l.kind} className="grid gap-0.5 border-t border-sand-200 py-2 sm:grid-cols-[10rem_1fr] sm:gap-4">
+            <dt className="font-semibold">{TAP_LABELS[l.kind] ?? l.kind}</dt>
+            <dd className="break-words text-stone-700">{tapFigures(l, name)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+const SOURCE_KIND: Record<SourceLine['kind'], string> = { page: 'Landing page', campaign: 'Campaign', referrer: 'Site' };
+
+/** Which pages, campaigns and sites bring enquiries, and how many of those became clients (Won). */
+function Sources({ lines, name }: { lines: SourceLine[]; name: (path: string) => string }) {
+  return (
+    <Card className="lg:col-span-2">
+      <h3 className="font-display text-2xl">Where clients come from</h3>
+      <p className="mt-1 text-sm text-stone-600">
+        This period's enquiries by the page the visit began on, its campaign and the site it came from, beside the views and
+        visits from there. Won: those now at the stage Won.
+      </p>
+      {lines.length === 0 ? (
+        <p className="mt-3 text-sm text-stone-600">No enquiries with a known source in this period.</p>
+      ) : (
+        <ul className="mt-3 text-sm" aria-label="Enquiries and clients won by source">
+          {lines.map((l) => (
+            <li key={`${l.kind}:${l.name}`} className="grid gap-0.5 border-t border-sand-200 py-2 sm:grid-cols-[1fr_auto] sm:gap-4">
+              <span className="break-words">
+                <span className="font-semibold">{l.kind === 'page' ? name(l.name) : l.name}</span>
+                <span className="text-stone-600"> · {SOURCE_KIND[l.kind]}</span>
+              </span>
+              <span className="text-stone-700 tabular-nums">{sourceFigures(l)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 

@@ -34,13 +34,13 @@ export function ServiceDetail({ title, page }: { title: string; page: ServicePag
             <div className="mt-10 flex flex-wrap gap-4">
               {download && file ? (
                 // The owner's PDF (the server sends it as an attachment named after the studio).
-                <a href={file.url} download={file.name || ''} className="btn btn-primary">
+                <a href={file.url} download={file.name || ''} className="btn btn-primary" data-tap="brochure">
                   <Download aria-hidden="true" className="size-4" />
                   {download.label}
                 </a>
               ) : download ? (
                 // SPEC: without an uploaded PDF the button only explains that the download is a placeholder.
-                <button type="button" className="btn btn-primary" onClick={() => window.alert(download.notice)}>
+                <button type="button" className="btn btn-primary" data-tap="brochure" onClick={() => window.alert(download.notice)}>
                   <Download aria-hidden="true" className="size-4" />
                   {download.label}
                 </button>

@@ -1,0 +1,203 @@
+//! Where clients come from: the period's enquiries, and how many of them are now at Won, per
+//! landing page, campaign and referring site, beside the views and visits counted from the same
+//! sources (docs/stats.md, "The report").
+
+use super::classify;
+use crate::store::{ContactMessage, DayStats, Folder, WON_STAGE};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// Rows of the report's list of sources.
+const SOURCE_ROWS: usize = 100;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    /// The first page of the visit, its path without the query.
+    Page,
+    /// `utm_campaign` of the landing address.
+    Campaign,
+    /// The referring site's host, without `www.`, as the referrer list names it.
+    Referrer,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct SourceLine {
+    pub kind: SourceKind,
+    pub name: String,
+    /// Views of the page, or visits from the site, in the period; none for a campaign, whose
+    /// visits are not counted (a page view carries no query).
+    pub visits: Option<u64>,
+    /// Enquiries received in the period from this source (spam left out).
+    pub enquiries: u64,
+    /// How many of them are at the stage Won now.
+    pub won: u64,
+}
+
+/// The sources of the enquiries received from `from_ms` (inclusive) to `to_ms` (exclusive), most
+/// won first, then most enquiries, at most `SOURCE_ROWS`.
+pub fn lines(
+    messages: &[ContactMessage],
+    from_ms: u64,
+    to_ms: u64,
+    days: &BTreeMap<u32, DayStats>,
+) -> Vec<SourceLine> {
+    let mut counts: HashMap<(SourceKind, String), (u64, u64)> = HashMap::new();
+    for msg in messages {
+        if msg.folder == Folder::Spam || !(from_ms..to_ms).contains(&msg.created_at_ms) {
+            continue;
+        }
+        let won = u64::from(msg.lead.stage == WON_STAGE);
+        let s = &msg.lead.source;
+        // A visitor who opened the form first has no other landing page than the form's.
+        let landing = if s.landing.is_empty() {
+            &s.page
+        } else {
+            &s.landing
+        };
+        let sources = [
+            (SourceKind::Page, page_path(landing)),
+            (SourceKind::Campaign, s.utm_campaign.trim().to_string()),
+            (
+                SourceKind::Referrer,
+                classify::referrer_host(&format!("https://{}/", s.referrer), &[])
+                    .unwrap_or_default(),
+            ),
+        ];
+        for (kind, name) in sources {
+            if name.is_empty() {
+                continue;
+            }
+            let line = counts.entry((kind, name)).or_default();
+            line.0 += 1;
+            line.1 += won;
+        }
+    }
+    let mut lines: Vec<SourceLine> = counts
+        .into_iter()
+        .map(|((kind, name), (enquiries, won))| SourceLine {
+            visits: visits(kind, &name, days),
+            kind,
+            name,
+            enquiries,
+            won,
+        })
+        .collect();
+    lines.sort_by(|a, b| {
+        (b.won, b.enquiries)
+            .cmp(&(a.won, a.enquiries))
+            .then_with(|| (a.kind, &a.name).cmp(&(b.kind, &b.name)))
+    });
+    lines.truncate(SOURCE_ROWS);
+    lines
+}
+
+/// A landing address as the page counter names pages: the path, no query or fragment, no
+/// trailing slash.
+fn page_path(address: &str) -> String {
+    let path = address.split(['?', '#']).next().unwrap_or("");
+    if !path.starts_with('/') {
+        return String::new();
+    }
+    match path.trim_end_matches('/') {
+        "" => "/".to_string(),
+        trimmed => trimmed.to_string(),
+    }
+}
+
+fn visits(kind: SourceKind, name: &str, days: &BTreeMap<u32, DayStats>) -> Option<u64> {
+    let list = |d: &DayStats| -> Vec<u64> {
+        let named = match kind {
+            SourceKind::Page => &d.pages,
+            SourceKind::Referrer => &d.referrers,
+            SourceKind::Campaign => return Vec::new(),
+        };
+        named
+            .iter()
+            .filter(|(have, _)| have == name)
+            .map(|(_, n)| *n)
+            .collect()
+    };
+    (kind != SourceKind::Campaign).then(|| days.values().flat_map(list).sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Lead, LeadSource};
+
+    fn msg(at: u64, stage: &str, folder: Folder, source: LeadSource) -> ContactMessage {
+        ContactMessage {
+            id: at,
+            name: "A".into(),
+            email: "a@b.in".into(),
+            message: "Hi".into(),
+            created_at_ms: at,
+            read: false,
+            folder,
+            lead: Lead {
+                source,
+                ..Lead::new_at(stage)
+            },
+        }
+    }
+
+    fn from_case_study() -> LeadSource {
+        LeadSource {
+            page: "/contact".into(),
+            landing: "/portfolio/modern-serenity/?utm_campaign=diwali".into(),
+            referrer: "www.Instagram.com".into(),
+            utm_campaign: "diwali".into(),
+            ..LeadSource::default()
+        }
+    }
+
+    #[test]
+    fn enquiries_and_wins_add_up_per_source_beside_the_visits() {
+        let days = BTreeMap::from([(
+            1,
+            DayStats {
+                pages: vec![("/portfolio/modern-serenity".into(), 40)],
+                referrers: vec![("instagram.com".into(), 12)],
+                ..DayStats::default()
+            },
+        )]);
+        let messages = [
+            msg(10, "won", Folder::Inbox, from_case_study()),
+            msg(11, "new", Folder::Inbox, from_case_study()),
+            // Spam, outside the period, or with no source: not counted.
+            msg(12, "won", Folder::Spam, from_case_study()),
+            msg(100, "won", Folder::Inbox, from_case_study()),
+            msg(13, "won", Folder::Inbox, LeadSource::default()),
+            // No landing page: the page the form was sent from.
+            msg(
+                14,
+                "new",
+                Folder::Inbox,
+                LeadSource {
+                    page: "/contact".into(),
+                    ..LeadSource::default()
+                },
+            ),
+        ];
+        let lines = lines(&messages, 10, 100, &days);
+        let find = |kind, name: &str| {
+            lines
+                .iter()
+                .find(|l| l.kind == kind && l.name == name)
+                .map(|l| (l.visits, l.enquiries, l.won))
+        };
+        assert_eq!(
+            find(SourceKind::Page, "/portfolio/modern-serenity"),
+            Some((Some(40), 2, 1))
+        );
+        assert_eq!(find(SourceKind::Campaign, "diwali"), Some((None, 2, 1)));
+        assert_eq!(
+            find(SourceKind::Referrer, "instagram.com"),
+            Some((Some(12), 2, 1))
+        );
+        assert_eq!(find(SourceKind::Page, "/contact"), Some((Some(0), 1, 0)));
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines.last().map(|l| l.name.as_str()), Some("/contact"));
+    }
+}
