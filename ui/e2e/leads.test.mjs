@@ -54,15 +54,16 @@ describe('leads on a phone', () => {
     const page = await context.newPage();
     const watched = watchPage(page);
     await page.goto('/portfolio/modern-serenity?utm_source=instagram&utm_campaign=diwali');
-    // Inside the site, as a tap on the menu's Contact Us would: the visit's source stays in memory.
-    await page.evaluate(() => document.querySelector('a[href="/contact"]')?.click());
-    await page.waitForURL('**/contact');
+    // Inside the site, as a tap on the case study's own button would: the visit's source stays in
+    // memory, and the project type comes chosen from the case study's category.
+    await page.getByRole('link', { name: 'Discuss a Similar Project' }).click();
+    await page.waitForURL('**/contact?type=residential');
     const form = page.getByRole('main').getByRole('form', { name: 'Send Us a Message' });
+    assert.equal(await form.getByLabel('Project type').inputValue(), 'Residential');
     await form.getByLabel('Name').fill('Asha Reddy');
     await form.getByLabel('Email').fill('asha@example.in');
     await form.getByLabel('Message').fill('Our new flat needs a complete interior.');
     await form.getByLabel('Phone').fill('12345');
-    await form.getByLabel('Project type').selectOption('Residential');
     await form.getByLabel('Locality / city').fill('Gachibowli');
     await form.getByLabel('Size').fill('3BHK');
     await form.getByLabel('Budget').selectOption('₹25-50 lakh');

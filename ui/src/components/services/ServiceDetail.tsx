@@ -4,12 +4,13 @@ import { BookConsultation } from '../booking/BookConsultation';
 import { Picture } from '../ui/Picture';
 import { altOf, type ServicePageRecord } from '../../lib/pageTypes';
 import { RichText } from '../ui/RichText';
+import { contactHref } from '../../lib/projectType';
 
 /**
  * One service page (SPEC §2 "Service pages"): its title is the route's (SPEC names the six), the
  * rest is its record.
  */
-export function ServiceDetail({ title, page }: { title: string; page: ServicePageRecord }) {
+export function ServiceDetail({ title, page, projectType }: { title: string; page: ServicePageRecord; projectType?: string }) {
   const { download } = page;
   // The two services that begin with a consultation offer to book one.
   const bookable = ['/services/consultation', '/services/ask-architect'].includes(useLocation().pathname);
@@ -45,7 +46,7 @@ export function ServiceDetail({ title, page }: { title: string; page: ServicePag
                   {download.label}
                 </button>
               ) : null}
-              <Link to="/contact" className={download ? 'btn btn-outline' : 'btn btn-primary'}>
+              <Link to={contactHref(projectType)} className={download ? 'btn btn-outline' : 'btn btn-primary'}>
                 Contact Us
               </Link>
               {bookable ? <BookConsultation /> : null}
