@@ -460,6 +460,88 @@ async fn the_calendar_file_reads_back_and_needs_its_link() {
 }
 
 /// A plain form post, as a browser without JavaScript sends it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_booking_buttons_words_are_the_owners_on_each_page_and_on_the_plain_page() {
+    let server = server().await;
+    let token = login(&server).await;
+    open(&server, &token, 2).await;
+    let pages = [
+        ("contact", "/contact", "Talk to us first"),
+        (
+            "service-consultation",
+            "/services/consultation",
+            "Book your hour",
+        ),
+        (
+            "service-ask-architect",
+            "/services/ask-architect",
+            "Ask in person",
+        ),
+    ];
+    for (key, _, label) in pages {
+        let path = format!("/api/admin/pages/{key}");
+        let (status, record) = call(&server, &token, Method::GET, &path, None).await;
+        assert_eq!(status, 200, "{record}");
+        let mut content = record["content"].clone();
+        assert_eq!(content["booking"]["label"], "Book a consultation", "{key}");
+        content["booking"] =
+            json!({ "label": label, "line": format!("{label}: choose a free hour.") });
+        let (status, body) = call(
+            &server,
+            &token,
+            Method::PUT,
+            &path,
+            Some(json!({ "version": record["version"], "content": content })),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    // Too long a label is refused at its field.
+    let (_, record) = call(
+        &server,
+        &token,
+        Method::GET,
+        "/api/admin/pages/contact",
+        None,
+    )
+    .await;
+    let mut content = record["content"].clone();
+    content["booking"]["label"] = json!("x".repeat(41));
+    let (status, body) = call(
+        &server,
+        &token,
+        Method::PUT,
+        "/api/admin/pages/contact",
+        Some(json!({ "version": record["version"], "content": content })),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("booking.label"),
+        "{body}"
+    );
+    assert!(
+        server
+            .app
+            .shells
+            .pages()
+            .wait_rendered(Duration::from_secs(60))
+    );
+    for (_, at, label) in pages {
+        let html = server.get(at).await.text().await.unwrap();
+        assert!(html.contains(label), "{at}");
+        assert!(!html.contains(">Book a consultation<"), "{at}");
+    }
+    // The plain page (no JavaScript) speaks with the contact page's words.
+    let plain = server.get("/book").await.text().await.unwrap();
+    assert!(plain.contains("<h1>Talk to us first</h1>"), "{plain}");
+    assert!(plain.contains("Talk to us first: choose a free hour."));
+    server.stop().await;
+}
+
 async fn form_post(server: &TestServer, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     server
         .client

@@ -13,7 +13,7 @@ export default function Contact() {
 
 function ContactPage() {
   const site = useSite();
-  const { hero, detailsTitle, mapTitle } = usePage('contact');
+  const { hero, detailsTitle, mapTitle, booking } = usePage('contact');
   const { search } = useLocation();
   return (
     <>
@@ -25,7 +25,7 @@ function ContactPage() {
         <div className="lg:col-span-2">
           <ContactDetails site={site} title={detailsTitle} />
           <div className="mt-10">
-            <BookConsultation />
+            <BookConsultation words={booking} />
           </div>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, Download } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { BookConsultation } from '../booking/BookConsultation';
 import { Picture } from '../ui/Picture';
 import { altOf, type ServicePageRecord } from '../../lib/pageTypes';
@@ -12,8 +12,9 @@ import { contactHref } from '../../lib/projectType';
  */
 export function ServiceDetail({ title, page, projectType }: { title: string; page: ServicePageRecord; projectType?: string }) {
   const { download } = page;
-  // The two services that begin with a consultation offer to book one.
-  const bookable = ['/services/consultation', '/services/ask-architect'].includes(useLocation().pathname);
+  // The services that begin with a consultation (their records carry the button's words) offer to
+  // book one.
+  const { booking } = page;
   const file = download?.file.url ? download.file : undefined;
   return (
     <>
@@ -49,7 +50,7 @@ export function ServiceDetail({ title, page, projectType }: { title: string; pag
               <Link to={contactHref(projectType)} className={download ? 'btn btn-outline' : 'btn btn-primary'}>
                 Contact Us
               </Link>
-              {bookable ? <BookConsultation /> : null}
+              {booking ? <BookConsultation words={booking} /> : null}
             </div>
           </div>
           <div className="aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
