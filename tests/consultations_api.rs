@@ -3,18 +3,24 @@
 //! blocks, the calendar file, and the visitor's single-use cancel/move link.
 
 mod common;
+mod smtp_support;
 
 use common::{TestServer, call, login};
 use reqwest::Method;
 use serde_json::{Value, json};
+use smtp_support::{Behaviour, SmtpServer};
 use std::time::Duration;
 use studio::config::Layer;
 
 /// A server that believes `X-Forwarded-For` from loopback, so each test visitor has an address.
 async fn server() -> TestServer {
+    server_with(Layer::default()).await
+}
+
+async fn server_with(layer: Layer) -> TestServer {
     TestServer::start_with(Layer {
         trusted_proxies: Some(vec!["127.0.0.1".into()]),
-        ..Layer::default()
+        ..layer
     })
     .await
 }
@@ -417,6 +423,71 @@ async fn the_owner_moves_confirms_cancels_and_blocks() {
     )
     .await;
     assert_eq!(status, 400);
+    server.stop().await;
+}
+
+/// Books a consultation, then the owner moves it and cancels it; each answer says whether the
+/// visitor was told (`told`) and whether mail is set up (`mail`). The cancel's answer.
+async fn moved_then_cancelled(server: &TestServer, told: bool, mail: bool) -> Value {
+    let token = login(server).await;
+    open(server, &token, 2).await;
+    let free = slots(server, "?days=3").await;
+    let start = |i: usize| free[i]["start"].as_str().unwrap().to_string();
+    let (status, booked) = book(server, 1, visitor(&start(0))).await;
+    assert_eq!(status, 201, "{booked}");
+    let path = format!("/api/admin/consultations/{}", booked["id"]);
+    let mut answer = Value::Null;
+    for change in [
+        json!({ "start": start(1) }),
+        json!({ "status": "cancelled" }),
+    ] {
+        let (status, body) = call(server, &token, Method::PATCH, &path, Some(change)).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["visitorTold"], told, "{body}");
+        assert_eq!(body["mailSetUp"], mail, "{body}");
+        assert_eq!(body["name"], "Asha Reddy");
+        answer = body;
+    }
+    answer
+}
+
+/// A server that mails through `smtp`.
+async fn mailing_through(smtp: &SmtpServer) -> TestServer {
+    server_with(Layer {
+        smtp: Some(smtp.layer()),
+        ..Layer::default()
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_hears_at_once_whether_the_visitor_was_told() {
+    // Without `[smtp]` nobody tells the visitor, and the panel says so.
+    let server = server().await;
+    let cancelled = moved_then_cancelled(&server, false, false).await;
+    assert_eq!(cancelled["status"], "cancelled");
+    server.stop().await;
+
+    // With a mail server on loopback the visitor's mail is taken: told.
+    let mut smtp = SmtpServer::start(Behaviour::default()).await;
+    let server = mailing_through(&smtp).await;
+    moved_then_cancelled(&server, true, true).await;
+    let mut to_visitor = 0;
+    for _ in 0..6 {
+        let mail = smtp.next_mail().await;
+        to_visitor += usize::from(mail.to.iter().any(|t| t.contains("asha@example.in")));
+    }
+    assert_eq!(to_visitor, 3, "the booking, the move and the cancel");
+    server.stop().await;
+
+    // A mail server that refuses: set up, but the visitor was not told.
+    let smtp = SmtpServer::start(Behaviour {
+        refuse_first: usize::MAX,
+        ..Behaviour::default()
+    })
+    .await;
+    let server = mailing_through(&smtp).await;
+    moved_then_cancelled(&server, false, true).await;
     server.stop().await;
 }
 

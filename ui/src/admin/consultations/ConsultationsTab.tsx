@@ -5,8 +5,10 @@ import { toastFailure, toastSuccess } from '../feedback';
 import { buttonStyles, Card, inputClass, labelClass, LoadError, Loading, TabHeading } from '../ui';
 import {
   blockSlot, byDay, changeConsultation, DAY_KEYS, DAY_NAMES, freeSlots, getSettings, hoursText, LIST_PATH,
-  listConsultations, parseHours, putSettings, SETTINGS_PATH, type Consultation, type ConsultationSettings,
+  listConsultations, notToldNotice, parseHours, putSettings, SETTINGS_PATH, type Changed, type Consultation,
+  type ConsultationSettings,
 } from './api';
+import { whatsappHref } from '../../lib/site';
 
 const dayLabel = (day: string) => {
   const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
@@ -43,10 +45,16 @@ function Coming() {
     void client.invalidateQueries({ queryKey: [LIST_PATH] });
     void client.invalidateQueries({ queryKey: ['consultation-free'] });
   };
+  // A visitor no mail told of a change: the owner calls them instead, so the notice stays until
+  // they close it.
+  const [untold, setUntold] = useState<{ notice: string; who: Changed } | undefined>();
   const change = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: { status?: string; start?: string } }) => changeConsultation(id, body),
-    onSuccess: (c) => {
-      toastSuccess(c.status === 'cancelled' ? 'Consultation cancelled' : 'Consultation saved');
+    mutationFn: ({ c, body }: { c: Consultation; body: { status?: string; start?: string } }) => changeConsultation(c.id, body),
+    onSuccess: (after, { c }) => {
+      const notice = notToldNotice(c, after);
+      setUntold(notice ? { notice, who: after } : undefined);
+      const done = after.status === 'cancelled' ? 'Consultation cancelled' : 'Consultation saved';
+      toastSuccess(after.visitorTold ? `${done}: ${after.name} has been told by mail` : done);
       setMoving(undefined);
       refresh();
     },
@@ -66,6 +74,19 @@ function Coming() {
   const coming = list.data.filter((c) => c.status !== 'cancelled');
   return (
     <div className="grid gap-4">
+      {untold ? (
+        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-charcoal" data-not-told>
+          <p className="font-semibold">{untold.notice}</p>
+          <p className="mt-1">Call or WhatsApp them:</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <a className={buttonStyles.primary} href={`tel:${untold.who.phone.replace(/[^\d+]/g, '')}`}>Call {untold.who.phone}</a>
+            {whatsappHref(untold.who.phone) ? (
+              <a className={buttonStyles.plain} href={whatsappHref(untold.who.phone)} target="_blank" rel="noreferrer">WhatsApp</a>
+            ) : null}
+            <button type="button" className={buttonStyles.plain} onClick={() => setUntold(undefined)}>Done</button>
+          </div>
+        </div>
+      ) : null}
       {coming.length === 0 ? <Card><p className="text-sm text-stone-600">No consultations coming.</p></Card> : null}
       {byDay(coming).map(([day, items]) => (
         <Card key={day}>
@@ -86,12 +107,12 @@ function Coming() {
                 ) : null}
                 <div className="flex flex-wrap gap-2">
                   {c.status === 'booked' ? (
-                    <button type="button" className={buttonStyles.primary} onClick={() => change.mutate({ id: c.id, body: { status: 'confirmed' } })}>Confirm</button>
+                    <button type="button" className={buttonStyles.primary} onClick={() => change.mutate({ c, body: { status: 'confirmed' } })}>Confirm</button>
                   ) : null}
                   {c.status !== 'blocked' ? (
                     <button type="button" className={buttonStyles.plain} onClick={() => setMoving(moving === c.id ? undefined : c.id)}>Move</button>
                   ) : null}
-                  <button type="button" className={buttonStyles.plain} onClick={() => change.mutate({ id: c.id, body: { status: 'cancelled' } })}>
+                  <button type="button" className={buttonStyles.plain} onClick={() => change.mutate({ c, body: { status: 'cancelled' } })}>
                     {c.status === 'blocked' ? 'Free this time' : 'Cancel'}
                   </button>
                 </div>
@@ -101,7 +122,7 @@ function Coming() {
                     <select
                       className={inputClass}
                       defaultValue=""
-                      onChange={(e) => e.currentTarget.value && change.mutate({ id: c.id, body: { start: e.currentTarget.value } })}
+                      onChange={(e) => e.currentTarget.value && change.mutate({ c, body: { start: e.currentTarget.value } })}
                     >
                       <option value="">Pick a free time</option>
                       {(free.data ?? []).map((s) => (
