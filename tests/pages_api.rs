@@ -743,7 +743,7 @@ fn records_saved_before_the_booking_words_read_them_as_todays_words() {
     }
     let rendered = app.shells.pages();
     let page = rendered.get("/contact").unwrap();
-    let data = inlined(&String::from_utf8(page.html().to_vec()).unwrap());
+    let data = inlined(std::str::from_utf8(&page.html()).unwrap());
     assert_eq!(data["pages"]["contact"], seed("contact"));
     // The owner's first save keeps every field, the new one included.
     drop(rendered);
