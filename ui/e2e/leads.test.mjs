@@ -105,10 +105,14 @@ describe('leads on a phone', () => {
     const lead = asha.getByTestId('lead-panel');
     await lead.getByText('landed on /portfolio/modern-serenity').waitFor();
     assert.equal(await lead.getByRole('link', { name: 'WhatsApp' }).getAttribute('href'), 'https://wa.me/919848012345');
-    await lead.getByLabel('Stage').selectOption('contacted');
-    await page.getByText('Stage changed').first().waitFor();
-    await lead.getByLabel('Next follow-up').fill('2026-12-10');
-    await page.getByText('Follow-up date saved').first().waitFor();
+    // The stage and the next follow-up are one record on the panel's editor: its action bar saves.
+    const followUp = lead.getByRole('form', { name: 'Follow-up' });
+    await followUp.getByLabel('Stage').selectOption('contacted');
+    await followUp.getByLabel('Next follow-up').fill('2026-12-10');
+    assert.equal(await followUp.getByTestId('dirty-state').textContent(), 'Unsaved changes');
+    await followUp.getByTestId('action-bar').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Lead saved').first().waitFor();
+    await followUp.getByText('No unsaved changes').waitFor();
     await lead.getByLabel('Add a note').fill('Called; site visit on Saturday.');
     await lead.getByRole('button', { name: 'Save note' }).click();
     await lead.getByText('Called; site visit on Saturday.').waitFor();

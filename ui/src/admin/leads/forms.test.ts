@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_LEAD, LEAD_LABELS, leadProblems } from './AddLeadForm';
+import { followUpChange } from './FollowUpForm';
 import { SETTINGS_LABELS, settingsBody, settingsDraft, settingsProblems } from './LeadSettingsForm';
 import type { LeadSettings } from './leads';
 
@@ -42,5 +43,14 @@ describe('the lead settings as a record', () => {
     const broken = { ...draft, stages: [draft.stages[0]!, { key: 'won', label: ' ' }] };
     expect(settingsProblems(broken)).toEqual({ 'Stage 2': 'Stage 2 needs a name.' });
     expect(SETTINGS_LABELS.timelines).toBe('Timeline choices (one per line)');
+  });
+});
+
+describe("a lead's follow-up", () => {
+  it('sends only what changed, and an emptied date clears it', () => {
+    const before = { stage: 'new', followUpOn: '2026-12-10' };
+    expect(followUpChange(before, before)).toEqual({});
+    expect(followUpChange(before, { stage: 'contacted', followUpOn: '2026-12-10' })).toEqual({ stage: 'contacted' });
+    expect(followUpChange(before, { stage: 'new', followUpOn: '' })).toEqual({ followUpOn: null });
   });
 });
