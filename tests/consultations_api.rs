@@ -114,6 +114,21 @@ async fn booking_is_off_until_the_owner_turns_it_on() {
         body["message"].as_str().unwrap().starts_with("Time zone"),
         "{body}"
     );
+    assert_eq!(body["field"], "timeZone");
+    let (status, body) = call(
+        &server,
+        &token,
+        Method::PUT,
+        "/api/admin/consultation-settings",
+        Some(json!({ "weekly": { "tue": [["13:00", "11:00"]] } })),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["field"], "weekly");
+    assert!(
+        body["message"].as_str().unwrap().contains("(tue)"),
+        "{body}"
+    );
     let (_, settings) = call(
         &server,
         &token,

@@ -1045,9 +1045,16 @@ async fn put_settings(app: &Arc<App>, body: Map<String, Value>) -> Result<Respon
     })?;
     let store = app.store.clone();
     let current = blocking(move || store.consultation_settings()).await?;
-    let next = changes
-        .apply(&current)
-        .map_err(|e| ApiError::bad_request(e.message))?;
+    // A refusal names its field too, so the panel marks it there.
+    let next = match changes.apply(&current) {
+        Ok(next) => next,
+        Err(e) => {
+            return Ok(json_response(
+                StatusCode::BAD_REQUEST,
+                &serde_json::json!({ "message": e.message, "field": e.field }),
+            ));
+        }
+    };
     let store = app.store.clone();
     let saved = blocking(move || store.put_consultation_settings(&next)).await?;
     // The 'Book a consultation' buttons show only while booking is on.

@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { describeError } from '../api';
+import { useState } from 'react';
 import { toastFailure, toastSuccess } from '../feedback';
 import { buttonStyles, Card, inputClass, labelClass, LoadError, Loading, TabHeading } from '../ui';
 import {
-  blockSlot, byDay, changeConsultation, DAY_KEYS, DAY_NAMES, freeSlots, getSettings, hoursText, LIST_PATH,
-  listConsultations, notToldNotice, parseHours, putSettings, SETTINGS_PATH, type Changed, type Consultation,
-  type ConsultationSettings,
+  blockSlot, byDay, changeConsultation, freeSlots, getSettings, LIST_PATH, listConsultations, notToldNotice, SETTINGS_PATH,
+  type Changed, type Consultation,
 } from './api';
 import { whatsappHref } from '../../lib/site';
+import { SettingsForm } from './SettingsForm';
 
 const dayLabel = (day: string) => {
   const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
@@ -151,100 +150,5 @@ function Coming() {
         </button>
       </Card>
     </div>
-  );
-}
-
-function SettingsForm() {
-  const client = useQueryClient();
-  const settings = useQuery({ queryKey: [SETTINGS_PATH], queryFn: getSettings });
-  const [draft, setDraft] = useState<ConsultationSettings | undefined>();
-  const [hours, setHours] = useState<Record<string, string>>({});
-  const [daysOff, setDaysOff] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    if (!settings.data) return;
-    setDraft(settings.data);
-    setHours(Object.fromEntries(DAY_KEYS.map((d) => [d, hoursText(settings.data.weekly[d] ?? [])])));
-    setDaysOff(settings.data.daysOff.join(', '));
-  }, [settings.data]);
-  const save = useMutation({
-    mutationFn: putSettings,
-    onSuccess: (saved) => {
-      setError(undefined);
-      client.setQueryData([SETTINGS_PATH], saved);
-      void client.invalidateQueries({ queryKey: ['consultation-free'] });
-      toastSuccess('Consultation settings saved');
-    },
-    onError: (e) => {
-      setError(describeError(e));
-      toastFailure('Could not save the consultation settings', e);
-    },
-  });
-  if (settings.isPending || !draft) return <Loading what="consultation settings" />;
-  if (settings.isError) return <LoadError what="consultation settings" onRetry={() => void settings.refetch()} />;
-  const set = <K extends keyof ConsultationSettings>(key: K, value: ConsultationSettings[K]) => setDraft({ ...draft, [key]: value });
-  const submit = () => {
-    const weekly = Object.fromEntries(DAY_KEYS.map((d) => [d, parseHours(hours[d] ?? '')])) as ConsultationSettings['weekly'];
-    const off = daysOff.split(',').map((d) => d.trim()).filter(Boolean);
-    save.mutate({ ...draft, weekly, daysOff: off });
-  };
-  return (
-    <Card className="mt-8">
-      <h3 className="font-display text-2xl">When visitors may book</h3>
-      <form className="mt-4 grid gap-4" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <label className="flex items-center gap-3 font-semibold">
-          <input type="checkbox" checked={draft.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />
-          Take bookings online
-        </label>
-        {DAY_KEYS.map((d) => (
-          <label key={d} className={labelClass}>
-            {DAY_NAMES[d]} (for example 11:00-13:00, 15:00-18:00; empty for closed)
-            <input className={inputClass} value={hours[d] ?? ''} onInput={(e) => setHours({ ...hours, [d]: e.currentTarget.value })} />
-          </label>
-        ))}
-        <label className={labelClass}>
-          Length of a consultation
-          <select className={inputClass} value={draft.slotMinutes} onChange={(e) => set('slotMinutes', Number(e.currentTarget.value))}>
-            {[30, 45, 60].map((m) => <option key={m} value={m}>{m} minutes</option>)}
-          </select>
-        </label>
-        <label className={labelClass}>
-          How far ahead visitors may book (days)
-          <input className={inputClass} type="number" min={1} max={365} value={draft.horizonDays} onInput={(e) => set('horizonDays', Number(e.currentTarget.value))} />
-        </label>
-        <label className={labelClass}>
-          Minimum notice (hours)
-          <input className={inputClass} type="number" min={0} max={720} value={draft.noticeHours} onInput={(e) => set('noticeHours', Number(e.currentTarget.value))} />
-        </label>
-        <label className={labelClass}>
-          Days off (dates like 2026-12-25, separated by commas)
-          <input className={inputClass} value={daysOff} onInput={(e) => setDaysOff(e.currentTarget.value)} />
-        </label>
-        <label className={labelClass}>
-          Where
-          <select className={inputClass} value={draft.mode} onChange={(e) => set('mode', e.currentTarget.value as ConsultationSettings['mode'])}>
-            <option value="studio">At the studio</option>
-            <option value="call">On a phone call</option>
-            <option value="video">On a video call</option>
-          </select>
-        </label>
-        {draft.mode === 'video' ? (
-          <label className={labelClass}>
-            Video call link
-            <input className={inputClass} type="url" value={draft.videoLink} onInput={(e) => set('videoLink', e.currentTarget.value)} />
-          </label>
-        ) : null}
-        <label className={labelClass}>
-          Time zone
-          <input className={inputClass} value={draft.timeZone} onInput={(e) => set('timeZone', e.currentTarget.value)} />
-        </label>
-        {error ? <p role="alert" className="text-sm text-red-800">{error}</p> : null}
-        <div className="sticky bottom-0 -mx-5 border-t border-sand-200 bg-white px-5 py-3">
-          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </Card>
   );
 }
