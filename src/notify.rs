@@ -17,7 +17,7 @@ use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 /// Waits before the second, third, ... attempt: a mail server that is down for a few hours still
 /// gets the notice.
@@ -109,23 +109,25 @@ impl Notifier {
 
     /// Mails a consultation's invitation in the background, with the same retries; nothing
     /// without `[smtp]`. The booking is stored before this is called, so mail only adds a copy.
-    pub fn invitation(&self, invitation: Invitation) {
-        let Some((mailer, delays)) = self.alerts.clone() else {
-            return;
-        };
+    /// The answer tells whether the first attempt got through, for a caller that must say so.
+    pub fn invitation(&self, invitation: Invitation) -> Option<FirstAttempt> {
+        let (mailer, delays) = self.alerts.clone()?;
         let email = match mailer.compose_invitation(&invitation) {
             Ok(email) => email,
             Err(e) => {
                 tracing::warn!("no invitation sent for {:?}: {e:#}", invitation.subject);
-                return;
+                return None;
             }
         };
+        let (first, attempt) = oneshot::channel();
         spawn_with_retries(
             mailer,
             delays,
             format!("the invitation {:?}", invitation.subject),
             email,
+            Some(first),
         );
+        Some(FirstAttempt(attempt))
     }
 
     /// Mails the studio a warning about the server itself in the background, with the same retries.
@@ -134,9 +136,13 @@ impl Notifier {
             return;
         };
         match mailer.compose_text(&subject, &body) {
-            Ok(email) => {
-                spawn_with_retries(mailer, delays, format!("the warning {subject:?}"), email)
-            }
+            Ok(email) => spawn_with_retries(
+                mailer,
+                delays,
+                format!("the warning {subject:?}"),
+                email,
+                None,
+            ),
             Err(e) => tracing::warn!("no warning sent for {subject:?}: {e:#}"),
         }
     }
@@ -149,7 +155,7 @@ impl Notifier {
         };
         match mailer.compose_alternative(subject, text, html) {
             Ok(email) => {
-                spawn_with_retries(mailer, delays, format!("the mail {subject:?}"), email);
+                spawn_with_retries(mailer, delays, format!("the mail {subject:?}"), email, None);
                 true
             }
             Err(e) => {
@@ -207,12 +213,33 @@ impl Notifier {
     }
 }
 
-/// Sends `email` in the background, retrying after each of `delays`; `what` names it in the log.
-fn spawn_with_retries(mailer: Arc<Mailer>, delays: Arc<[Duration]>, what: String, email: Message) {
+/// Whether the first attempt at a mail sent in the background got through.
+pub struct FirstAttempt(oneshot::Receiver<bool>);
+
+impl FirstAttempt {
+    /// `true` when the mail server took the mail within `wait`; the retries go on either way.
+    pub async fn accepted(self, wait: Duration) -> bool {
+        matches!(tokio::time::timeout(wait, self.0).await, Ok(Ok(true)))
+    }
+}
+
+/// Sends `email` in the background, retrying after each of `delays`; `what` names it in the log,
+/// `first` hears how the first attempt went.
+fn spawn_with_retries(
+    mailer: Arc<Mailer>,
+    delays: Arc<[Duration]>,
+    what: String,
+    email: Message,
+    mut first: Option<oneshot::Sender<bool>>,
+) {
     tokio::spawn(async move {
         let attempts = delays.len() + 1;
         for attempt in 1..=attempts {
-            match mailer.transport.send(email.clone()).await {
+            let sent = mailer.transport.send(email.clone()).await;
+            if let Some(first) = first.take() {
+                let _ = first.send(sent.is_ok());
+            }
+            match sent {
                 Ok(_) => {
                     tracing::info!(attempt, "mailed {what}");
                     return;

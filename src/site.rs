@@ -19,6 +19,10 @@ pub struct Route {
     pub description: String,
     #[serde(default)]
     pub admin: bool,
+    /// The project type a service page's 'Contact Us' starts the form with (one of the
+    /// portfolio's categories).
+    #[serde(default, rename = "projectType")]
+    pub project_type: Option<String>,
     /// The query parameter whose values show the page differently (the portfolio's
     /// `?category=`): each value's page is rendered and kept like a page of its own.
     #[serde(default)]
@@ -149,6 +153,21 @@ pub fn category_of_filter(value: &str) -> Option<&'static str> {
             .next()
             .is_some_and(|first| first.eq_ignore_ascii_case(value))
     })
+}
+
+/// The contact page's query parameter naming the project type its form starts with
+/// (`/contact?type=kitchens`): what 'Contact Us' on a case study or a service page links to.
+pub const PROJECT_TYPE_PARAM: &str = "type";
+
+/// The value of [`PROJECT_TYPE_PARAM`] for a project type: its first word in lower case, as the
+/// portfolio's filters name categories (`Kitchens & Baths`: `kitchens`). ui/src/lib/projectType.ts
+/// has the same rule.
+pub fn project_type_param(project_type: &str) -> String {
+    project_type
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_lowercase()
 }
 
 /// The portfolio's query parameter for a page of its list after the first (`?page=2`).
@@ -506,6 +525,22 @@ mod tests {
         assert_eq!(category_of_filter("kitchens"), Some("Kitchens & Baths"));
         assert_eq!(category_of_filter("nothing"), None);
         assert_eq!(table.routes.iter().filter(|r| r.query.is_some()).count(), 1);
+    }
+
+    #[test]
+    fn service_routes_name_project_types_the_form_offers() {
+        let table: RouteFile = serde_json::from_str(include_str!("../ui/src/routes.json")).unwrap();
+        let named: Vec<_> = table
+            .routes
+            .iter()
+            .filter_map(|r| r.project_type.as_deref())
+            .collect();
+        assert!(!named.is_empty());
+        for project_type in named {
+            assert!(CATEGORIES.contains(&project_type), "{project_type}");
+        }
+        assert_eq!(project_type_param("Kitchens & Baths"), "kitchens");
+        assert_eq!(project_type_param("Other"), "other");
     }
 
     #[test]

@@ -3,18 +3,24 @@
 //! blocks, the calendar file, and the visitor's single-use cancel/move link.
 
 mod common;
+mod smtp_support;
 
 use common::{TestServer, call, login};
 use reqwest::Method;
 use serde_json::{Value, json};
+use smtp_support::{Behaviour, SmtpServer};
 use std::time::Duration;
 use studio::config::Layer;
 
 /// A server that believes `X-Forwarded-For` from loopback, so each test visitor has an address.
 async fn server() -> TestServer {
+    server_with(Layer::default()).await
+}
+
+async fn server_with(layer: Layer) -> TestServer {
     TestServer::start_with(Layer {
         trusted_proxies: Some(vec!["127.0.0.1".into()]),
-        ..Layer::default()
+        ..layer
     })
     .await
 }
@@ -106,6 +112,21 @@ async fn booking_is_off_until_the_owner_turns_it_on() {
     assert_eq!(status, 400);
     assert!(
         body["message"].as_str().unwrap().starts_with("Time zone"),
+        "{body}"
+    );
+    assert_eq!(body["field"], "timeZone");
+    let (status, body) = call(
+        &server,
+        &token,
+        Method::PUT,
+        "/api/admin/consultation-settings",
+        Some(json!({ "weekly": { "tue": [["13:00", "11:00"]] } })),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["field"], "weekly");
+    assert!(
+        body["message"].as_str().unwrap().contains("(tue)"),
         "{body}"
     );
     let (_, settings) = call(
@@ -420,6 +441,71 @@ async fn the_owner_moves_confirms_cancels_and_blocks() {
     server.stop().await;
 }
 
+/// Books a consultation, then the owner moves it and cancels it; each answer says whether the
+/// visitor was told (`told`) and whether mail is set up (`mail`). The cancel's answer.
+async fn moved_then_cancelled(server: &TestServer, told: bool, mail: bool) -> Value {
+    let token = login(server).await;
+    open(server, &token, 2).await;
+    let free = slots(server, "?days=3").await;
+    let start = |i: usize| free[i]["start"].as_str().unwrap().to_string();
+    let (status, booked) = book(server, 1, visitor(&start(0))).await;
+    assert_eq!(status, 201, "{booked}");
+    let path = format!("/api/admin/consultations/{}", booked["id"]);
+    let mut answer = Value::Null;
+    for change in [
+        json!({ "start": start(1) }),
+        json!({ "status": "cancelled" }),
+    ] {
+        let (status, body) = call(server, &token, Method::PATCH, &path, Some(change)).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["visitorTold"], told, "{body}");
+        assert_eq!(body["mailSetUp"], mail, "{body}");
+        assert_eq!(body["name"], "Asha Reddy");
+        answer = body;
+    }
+    answer
+}
+
+/// A server that mails through `smtp`.
+async fn mailing_through(smtp: &SmtpServer) -> TestServer {
+    server_with(Layer {
+        smtp: Some(smtp.layer()),
+        ..Layer::default()
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_hears_at_once_whether_the_visitor_was_told() {
+    // Without `[smtp]` nobody tells the visitor, and the panel says so.
+    let server = server().await;
+    let cancelled = moved_then_cancelled(&server, false, false).await;
+    assert_eq!(cancelled["status"], "cancelled");
+    server.stop().await;
+
+    // With a mail server on loopback the visitor's mail is taken: told.
+    let mut smtp = SmtpServer::start(Behaviour::default()).await;
+    let server = mailing_through(&smtp).await;
+    moved_then_cancelled(&server, true, true).await;
+    let mut to_visitor = 0;
+    for _ in 0..6 {
+        let mail = smtp.next_mail().await;
+        to_visitor += usize::from(mail.to.iter().any(|t| t.contains("asha@example.in")));
+    }
+    assert_eq!(to_visitor, 3, "the booking, the move and the cancel");
+    server.stop().await;
+
+    // A mail server that refuses: set up, but the visitor was not told.
+    let smtp = SmtpServer::start(Behaviour {
+        refuse_first: usize::MAX,
+        ..Behaviour::default()
+    })
+    .await;
+    let server = mailing_through(&smtp).await;
+    moved_then_cancelled(&server, false, true).await;
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn the_calendar_file_reads_back_and_needs_its_link() {
     let server = server().await;
@@ -460,6 +546,88 @@ async fn the_calendar_file_reads_back_and_needs_its_link() {
 }
 
 /// A plain form post, as a browser without JavaScript sends it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_booking_buttons_words_are_the_owners_on_each_page_and_on_the_plain_page() {
+    let server = server().await;
+    let token = login(&server).await;
+    open(&server, &token, 2).await;
+    let pages = [
+        ("contact", "/contact", "Talk to us first"),
+        (
+            "service-consultation",
+            "/services/consultation",
+            "Book your hour",
+        ),
+        (
+            "service-ask-architect",
+            "/services/ask-architect",
+            "Ask in person",
+        ),
+    ];
+    for (key, _, label) in pages {
+        let path = format!("/api/admin/pages/{key}");
+        let (status, record) = call(&server, &token, Method::GET, &path, None).await;
+        assert_eq!(status, 200, "{record}");
+        let mut content = record["content"].clone();
+        assert_eq!(content["booking"]["label"], "Book a consultation", "{key}");
+        content["booking"] =
+            json!({ "label": label, "line": format!("{label}: choose a free hour.") });
+        let (status, body) = call(
+            &server,
+            &token,
+            Method::PUT,
+            &path,
+            Some(json!({ "version": record["version"], "content": content })),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    // Too long a label is refused at its field.
+    let (_, record) = call(
+        &server,
+        &token,
+        Method::GET,
+        "/api/admin/pages/contact",
+        None,
+    )
+    .await;
+    let mut content = record["content"].clone();
+    content["booking"]["label"] = json!("x".repeat(41));
+    let (status, body) = call(
+        &server,
+        &token,
+        Method::PUT,
+        "/api/admin/pages/contact",
+        Some(json!({ "version": record["version"], "content": content })),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("booking.label"),
+        "{body}"
+    );
+    assert!(
+        server
+            .app
+            .shells
+            .pages()
+            .wait_rendered(Duration::from_secs(60))
+    );
+    for (_, at, label) in pages {
+        let html = server.get(at).await.text().await.unwrap();
+        assert!(html.contains(label), "{at}");
+        assert!(!html.contains(">Book a consultation<"), "{at}");
+    }
+    // The plain page (no JavaScript) speaks with the contact page's words.
+    let plain = server.get("/book").await.text().await.unwrap();
+    assert!(plain.contains("<h1>Talk to us first</h1>"), "{plain}");
+    assert!(plain.contains("Talk to us first: choose a free hour."));
+    server.stop().await;
+}
+
 async fn form_post(server: &TestServer, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     server
         .client

@@ -614,6 +614,21 @@ fn upgraded(fixture: &str) -> (tempfile::TempDir, std::sync::Arc<studio::app::Ap
     )
 }
 
+/// The owner's first save of the contact page, with the seed's words.
+fn save_contact_as_seeded(store: &studio::store::Store) -> studio::store::PageRecord {
+    store
+        .save_page(
+            "contact",
+            &seed("contact"),
+            studio::store::Save {
+                by: "t",
+                expect: Some(1),
+            },
+        )
+        .unwrap()
+        .unwrap()
+}
+
 #[test]
 fn earlier_releases_files_gain_the_seed_and_render_the_same_pages() {
     for fixture in ["v1.redb", "v2-content.redb"] {
@@ -683,18 +698,7 @@ fn earlier_releases_files_gain_the_seed_and_render_the_same_pages() {
         drop(rendered);
         let store = app.store.clone();
         drop(app);
-        let saved = store
-            .save_page(
-                "contact",
-                &seed("contact"),
-                studio::store::Save {
-                    by: "t",
-                    expect: Some(1),
-                },
-            )
-            .unwrap()
-            .unwrap();
-        assert_eq!(saved.version, 2);
+        assert_eq!(save_contact_as_seeded(&store).version, 2);
         drop(store);
         let again = studio::store::Store::open(&path).unwrap();
         assert_eq!(
@@ -703,6 +707,54 @@ fn earlier_releases_files_gain_the_seed_and_render_the_same_pages() {
             "{fixture}"
         );
     }
+}
+
+/// A file of the release before the booking words (`tests/fixtures/v4-pages.redb`, made by that
+/// release's binary): its records lack `booking`, and read with it as the seed has it, so nothing
+/// a visitor sees changes and the editor gets every field; the owner's first save stores it.
+#[test]
+fn records_saved_before_the_booking_words_read_them_as_todays_words() {
+    let (_dir, app) = upgraded("v4-pages.redb");
+    let store = &app.store;
+    for key in ["contact", "service-consultation", "service-ask-architect"] {
+        let revisions = store.revisions(studio::store::PAGE_KIND, key).unwrap();
+        let stored: Value = serde_json::from_slice(&revisions[0].body).unwrap();
+        assert!(
+            stored.get("booking").is_none(),
+            "{key}: the fixture's shape"
+        );
+        let record = store.page(key).unwrap().unwrap();
+        assert_eq!(record.version, 1);
+        let content: Value = serde_json::from_str(&record.content).unwrap();
+        assert_eq!(content, seed(key), "{key}");
+        assert_eq!(content["booking"]["label"], "Book a consultation");
+        // What the editor sends back as it is passes the page's schema.
+        let schema = studio::pages::schema::PAGE_SCHEMA
+            .pages
+            .iter()
+            .find(|p| p.key == key)
+            .unwrap();
+        assert!(
+            schema
+                .fields
+                .iter()
+                .any(|f| f.name.as_deref() == Some("booking"))
+        );
+    }
+    let rendered = app.shells.pages();
+    let page = rendered.get("/contact").unwrap();
+    let data = inlined(std::str::from_utf8(&page.html()).unwrap());
+    assert_eq!(data["pages"]["contact"], seed("contact"));
+    // The owner's first save keeps every field, the new one included.
+    drop(rendered);
+    let store = app.store.clone();
+    drop(app);
+    assert_eq!(save_contact_as_seeded(&store).version, 2);
+    let revisions = store
+        .revisions(studio::store::PAGE_KIND, "contact")
+        .unwrap();
+    let last = revisions.iter().max_by_key(|r| r.version).unwrap();
+    assert!(last.changed.is_empty(), "{:?}", last.changed);
 }
 
 #[tokio::test]

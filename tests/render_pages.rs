@@ -18,8 +18,15 @@ use studio::store::{Project, Save};
 const NOT_TEXT: &[&str] = &["src", "href", "url", "slug", "alt", "kind", "seo", "notice"];
 
 /// Fields a page's record holds that the page does not show as text: the founder slideshow shows
-/// one caption at a time, and the founder page shows no bio, mission or publications (yet).
-const NOT_SHOWN: &[(&str, &[&str])] = &[("founder", &["slides", "bio", "mission", "publications"])];
+/// one caption at a time, and the founder page shows no bio, mission or publications (yet); the
+/// booking words show only while consultations are booked online, off in a new file
+/// (tests/consultations_api.rs checks them on each page).
+const NOT_SHOWN: &[(&str, &[&str])] = &[
+    ("founder", &["slides", "bio", "mission", "publications"]),
+    ("contact", &["booking"]),
+    ("service-consultation", &["booking"]),
+    ("service-ask-architect", &["booking"]),
+];
 
 /// The log lines the server writes while this test file runs.
 fn log() -> &'static Arc<Mutex<Vec<u8>>> {
@@ -279,6 +286,51 @@ async fn the_first_request_after_a_write_waits_for_its_page_rather_than_take_the
             !app_html(&html).trim().is_empty(),
             "the not-found page rendered"
         );
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn contact_us_on_a_case_study_or_a_service_names_the_project_type_and_the_form_starts_with_it()
+ {
+    let server = TestServer::start().await;
+    refresh_and_wait(&server);
+    // The seed's first case study is a home; 'Contact Us' on the commercial service names its type.
+    let (_, html) = page(&server, "/portfolio/modern-serenity").await;
+    assert!(
+        main_html(&html).contains("href=\"/contact?type=residential\""),
+        "{html}"
+    );
+    let (_, html) = page(&server, "/services/commercial").await;
+    assert!(
+        main_html(&html).contains("href=\"/contact?type=commercial\""),
+        "{html}"
+    );
+    // The form arrives with the type chosen, so it is chosen without a script too.
+    let chosen = |html: &str, option: &str| {
+        main_html(html).contains(&format!("<option selected value=\"{option}\""))
+    };
+    let (status, html) = page(&server, "/contact?type=kitchens").await;
+    assert_eq!(status, 200);
+    assert!(
+        chosen(&html, "Kitchens &amp; Baths"),
+        "{}",
+        main_html(&html)
+    );
+    let (_, html) = page(&server, "/contact?utm_source=x&type=residential").await;
+    assert!(chosen(&html, "Residential"));
+    // Anything else is the plain form.
+    for other in [
+        "/contact",
+        "/contact?type=castle",
+        "/contact?type=Residential",
+    ] {
+        let (status, html) = page(&server, other).await;
+        assert_eq!(status, 200, "{other}");
+        for project_type in ["Residential", "Kitchens &amp; Baths", "Other"] {
+            assert!(!chosen(&html, project_type), "{other}");
+        }
+        assert!(html.contains("name=\"projectType\""), "{other}");
     }
     server.stop().await;
 }

@@ -14,7 +14,7 @@ use crate::bookings::ical::{self, Method};
 use crate::bookings::links::{self, Link, Purpose};
 use crate::bookings::rules::{self, SettingsJson};
 use crate::bookings::slots::{self, Rules, Slot, Unbookable};
-use crate::notify::Invitation;
+use crate::notify::{FirstAttempt, Invitation};
 use crate::spam::SpamReason;
 use crate::store::{
     Booking, BookingStatus, ConsultationMode, ConsultationSettings, Folder, Lead, NewLead,
@@ -510,10 +510,18 @@ async fn studio(app: &Arc<App>) -> Studio {
     }
 }
 
-/// Mails the invitation (or its cancellation) to the visitor and the studio, with `[smtp]`.
-async fn invite(app: &Arc<App>, b: &Booking, rules: &Rules, method: Method, by: &str) {
+/// Mails the invitation (or its cancellation) to the visitor and the studio, with `[smtp]`; the
+/// answer is how the visitor's mail goes (none without `[smtp]`, for a blocked time, or when it
+/// cannot be made).
+async fn invite(
+    app: &Arc<App>,
+    b: &Booking,
+    rules: &Rules,
+    method: Method,
+    by: &str,
+) -> Option<FirstAttempt> {
     if !app.notifier.is_enabled() || b.status == BookingStatus::Blocked {
-        return;
+        return None;
     }
     let studio = studio(app).await;
     let settings = {
@@ -523,17 +531,13 @@ async fn invite(app: &Arc<App>, b: &Booking, rules: &Rules, method: Method, by: 
             .unwrap_or_default()
     };
     let store = app.store.clone();
-    let Ok(key) = blocking(move || store.hmac_key()).await else {
-        return;
-    };
-    let Ok((_, manage)) = link_paths(&key, b) else {
-        return;
-    };
+    let key = blocking(move || store.hmac_key()).await.ok()?;
+    let (_, manage) = link_paths(&key, b).ok()?;
     let (Ok(start), Ok(end)) = (
         Timestamp::from_millisecond(b.start_ms),
         Timestamp::from_millisecond(b.end_ms),
     ) else {
-        return;
+        return None;
     };
     let manage_url = format!("{}{manage}", studio.origin);
     let location = match settings.mode {
@@ -594,7 +598,7 @@ async fn invite(app: &Arc<App>, b: &Booking, rules: &Rules, method: Method, by: 
         Method::Cancel => format!("Cancelled: consultation on {when}"),
         _ => format!("Consultation on {when}"),
     };
-    app.notifier.invitation(Invitation {
+    let visitor = app.notifier.invitation(Invitation {
         to: Some((b.name.clone(), b.email.clone())),
         subject: subject.clone(),
         body: visitor_text,
@@ -608,6 +612,7 @@ async fn invite(app: &Arc<App>, b: &Booking, rules: &Rules, method: Method, by: 
         ics,
         method: method.as_str(),
     });
+    visitor
 }
 
 #[derive(Serialize)]
@@ -950,13 +955,42 @@ async fn admin_change(
     } else {
         Method::Request
     };
-    if start.is_some()
+    let mailed = if start.is_some()
         || status == Some(BookingStatus::Cancelled)
         || status == Some(BookingStatus::Confirmed)
     {
-        invite(app, &booking, &rules, method, "the studio").await;
-    }
-    Ok(json_response(StatusCode::OK, &admin_json(&booking, &zone)))
+        invite(app, &booking, &rules, method, "the studio").await
+    } else {
+        None
+    };
+    // The owner is told at once whether the visitor heard of it, so that without mail (or when
+    // the mail fails) they call instead; the retries go on in the background.
+    let visitor_told = match mailed {
+        Some(first) => first.accepted(TOLD_WAIT).await,
+        None => false,
+    };
+    Ok(json_response(
+        StatusCode::OK,
+        &ChangedJson {
+            booking: admin_json(&booking, &zone),
+            visitor_told,
+            mail_set_up: app.notifier.is_enabled(),
+        },
+    ))
+}
+
+/// How long a change waits for the mail server to take the visitor's mail before it answers
+/// that the visitor was not told.
+const TOLD_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// A consultation after the owner's change, and whether the visitor was told by mail.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ChangedJson {
+    #[serde(flatten)]
+    booking: AdminBookingJson,
+    visitor_told: bool,
+    mail_set_up: bool,
 }
 
 /// `POST /api/admin/consultations`: `{ "start" }` keeps that slot from visitors.
@@ -1011,9 +1045,16 @@ async fn put_settings(app: &Arc<App>, body: Map<String, Value>) -> Result<Respon
     })?;
     let store = app.store.clone();
     let current = blocking(move || store.consultation_settings()).await?;
-    let next = changes
-        .apply(&current)
-        .map_err(|e| ApiError::bad_request(e.message))?;
+    // A refusal names its field too, so the panel marks it there.
+    let next = match changes.apply(&current) {
+        Ok(next) => next,
+        Err(e) => {
+            return Ok(json_response(
+                StatusCode::BAD_REQUEST,
+                &serde_json::json!({ "message": e.message, "field": e.field }),
+            ));
+        }
+    };
     let store = app.store.clone();
     let saved = blocking(move || store.put_consultation_settings(&next)).await?;
     // The 'Book a consultation' buttons show only while booking is on.

@@ -9,7 +9,9 @@ use super::copies::Copies;
 use super::page_data::Site;
 use crate::html::escape;
 use crate::pages;
-use crate::site::{ROUTES, Route, article_path, project_path, view_path};
+use crate::site::{
+    PROJECT_TYPE_PARAM, ROUTES, Route, article_path, project_path, project_type_param, view_path,
+};
 use crate::store::{NewsItem, Project};
 use crate::ui_build::assets::{self, Encoded};
 use anyhow::{Context, Result, bail};
@@ -233,6 +235,18 @@ impl Template {
                         view.data = true;
                         variants.push(view);
                     }
+                }
+            }
+            // The contact page per project type a 'Contact Us' link names (`?type=kitchens`): its
+            // form comes with that type chosen, a script or not. The head is the page's.
+            if route.page == "contact" {
+                queries.insert(path.clone(), PROJECT_TYPE_PARAM.to_string());
+                for project_type in crate::leads::project_types() {
+                    let value = project_type_param(project_type);
+                    let at = view_path(&path, PROJECT_TYPE_PARAM, Some(&value), 1);
+                    let mut view = source(at, json.clone());
+                    view.data = true;
+                    variants.push(view);
                 }
             }
             live_paths.insert(path.clone());

@@ -24,7 +24,7 @@ impl Store {
                 PageRecord::decode(v.value()),
                 self.strict,
             )?;
-            out.extend(page);
+            out.extend(page.map(with_new_fields));
         }
         Ok(out)
     }
@@ -34,10 +34,11 @@ impl Store {
         let Some(table) = table_to_read(&txn, PAGES)? else {
             return Ok(None);
         };
-        table
+        Ok(table
             .get(key)?
             .map(|v| PageRecord::decode(v.value()))
-            .transpose()
+            .transpose()?
+            .map(with_new_fields))
     }
 
     /// Saves new (already validated) content of page `key` as its next version; refused as
@@ -63,6 +64,7 @@ fn save_in(
         .get(key)?
         .map(|v| PageRecord::decode(v.value()))
         .transpose()?
+        .map(with_new_fields)
     else {
         return Ok(Err(Refused::NotFound));
     };
@@ -95,6 +97,33 @@ fn save_in(
     txn.open_table(PAGES)?
         .insert(key, record.encode()?.as_slice())?;
     Ok(Ok(record))
+}
+
+/// A record saved before its page gained a field (the booking words of `contact`) reads with that
+/// field as the seed has it, today's words: an upgrade changes nothing a visitor sees, the editor
+/// gets every field, and the record needs no new version (its content is JSON text). The stored
+/// bytes are left as they are until the owner saves.
+fn with_new_fields(mut record: PageRecord) -> PageRecord {
+    let Some(Value::Object(seed)) = crate::site::PAGE_SEED.get(&record.key) else {
+        return record;
+    };
+    let Ok(Value::Object(mut content)) = serde_json::from_str::<Value>(&record.content) else {
+        return record;
+    };
+    let absent: Vec<_> = seed
+        .iter()
+        .filter(|(name, _)| !content.contains_key(name.as_str()))
+        .collect();
+    if absent.is_empty() {
+        return record;
+    }
+    for (name, value) in absent {
+        content.insert(name.clone(), value.clone());
+    }
+    if let Ok(text) = serde_json::to_string(&Value::Object(content)) {
+        record.content = text;
+    }
+    record
 }
 
 /// A changed top-level `slug` (the founder's address) keeps the old one as a redirect; a slug

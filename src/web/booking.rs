@@ -78,8 +78,46 @@ fn slot_list(rules: &Rules, list: &[Slot], chosen: &str) -> String {
     out
 }
 
+/// The owner's words for booking, from the contact page's record (`booking`): the button's label
+/// is this page's heading, its line the lead. The seed's words when the record cannot be read.
+struct Words {
+    label: String,
+    line: String,
+}
+
+impl Words {
+    async fn load(app: &Arc<App>) -> Words {
+        let store = app.store.clone();
+        let content = match tokio::task::spawn_blocking(move || store.page("contact")).await {
+            Ok(Ok(record)) => record.and_then(|r| serde_json::from_str(&r.content).ok()),
+            Ok(Err(e)) => {
+                tracing::error!("reading the contact page's booking words: {e:#}");
+                None
+            }
+            Err(e) => {
+                tracing::error!("reading the contact page's booking words: {e}");
+                None
+            }
+        };
+        let seed = &crate::site::PAGE_SEED["contact"]["booking"];
+        let words = |name: &str| {
+            content
+                .as_ref()
+                .and_then(|c: &serde_json::Value| c["booking"][name].as_str())
+                .or_else(|| seed[name].as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        Words {
+            label: words("label"),
+            line: words("line"),
+        }
+    }
+}
+
 fn booking_page(
     frame: &Frame,
+    words: &Words,
     rules: &Rules,
     list: &[Slot],
     typed: &BookingInput,
@@ -96,8 +134,8 @@ fn booking_page(
         })
         .unwrap_or_default();
     let main = format!(
-        "{CSS}<p class=\"cf-eyebrow\">Consultation</p>\n<h1>Book a consultation</h1>\n{alert}\
-         <p class=\"cf-lead\">Pick a time ({zone}), then tell us how to reach you.</p>\n\
+        "{CSS}<p class=\"cf-eyebrow\">Consultation</p>\n<h1>{label}</h1>\n{alert}\
+         <p class=\"cf-lead\">{line}</p>\n<p>Times are {zone} time.</p>\n\
          <form class=\"cf-form\" method=\"post\" action=\"/book\">\n\
          <input type=\"hidden\" name=\"formToken\" value=\"{token}\">\n{slots}\
          <label for=\"name\">Name</label>\n\
@@ -112,6 +150,8 @@ fn booking_page(
          <input id=\"website\" name=\"website\" type=\"text\" tabindex=\"-1\" autocomplete=\"off\"></div>\n\
          <button class=\"cf-button\" type=\"submit\">Book this time</button>\n</form>\n\
          <p class=\"cf-direct\">You can also reach us directly: {direct}</p>\n",
+        label = escape(&words.label),
+        line = escape(&words.line),
         zone = escape(rules.zone.iana_name().unwrap_or("UTC")),
         token = escape(token),
         slots = slot_list(rules, list, typed.start.as_deref().unwrap_or("")),
@@ -125,16 +165,17 @@ fn booking_page(
         message = v(&typed.message),
         direct = frame.direct_lines(),
     );
-    frame.page("Book a consultation", &main)
+    frame.page(&words.label, &main)
 }
 
-fn closed_page(frame: &Frame) -> String {
+fn closed_page(frame: &Frame, words: &Words) -> String {
     frame.page(
-        "Book a consultation",
+        &words.label,
         &format!(
-            "<p class=\"cf-eyebrow\">Consultation</p>\n<h1>Book a consultation</h1>\n\
+            "<p class=\"cf-eyebrow\">Consultation</p>\n<h1>{}</h1>\n\
              <p class=\"cf-lead\">{}</p>\n<p class=\"cf-direct\">{}</p>\n\
              <p class=\"cf-actions\"><a class=\"cf-button\" href=\"/contact\">Send a message</a></p>\n",
+            escape(&words.label),
             escape(consultations::CLOSED),
             frame.direct_lines()
         ),
@@ -150,10 +191,11 @@ async fn form_page(
     status: StatusCode,
 ) -> Response {
     let frame = Frame::load(app).await;
+    let words = Words::load(app).await;
     let offered = match consultations::offered(app, DAYS).await {
         Ok(Some(o)) => o,
-        Ok(None) => return html(StatusCode::OK, closed_page(&frame)),
-        Err(e) => return html(e.status, closed_page(&frame)),
+        Ok(None) => return html(StatusCode::OK, closed_page(&frame, &words)),
+        Err(e) => return html(e.status, closed_page(&frame, &words)),
     };
     // A refused form keeps the token it was sent with (it was not spent).
     let token = match typed.form_token.as_deref().filter(|t| !t.is_empty()) {
@@ -161,7 +203,7 @@ async fn form_page(
         None => match contact::form_token(app, client).await {
             Ok(t) => t,
             Err(refused) => {
-                let page = closed_page(&frame)
+                let page = closed_page(&frame, &words)
                     .replace(&escape(consultations::CLOSED), &escape(&refused.message()));
                 return html(refused.status(), page);
             }
@@ -170,7 +212,7 @@ async fn form_page(
     let (rules, list) = offered;
     html(
         status,
-        booking_page(&frame, &rules, &list, typed, &token, alert),
+        booking_page(&frame, &words, &rules, &list, typed, &token, alert),
     )
 }
 

@@ -54,15 +54,16 @@ describe('leads on a phone', () => {
     const page = await context.newPage();
     const watched = watchPage(page);
     await page.goto('/portfolio/modern-serenity?utm_source=instagram&utm_campaign=diwali');
-    // Inside the site, as a tap on the menu's Contact Us would: the visit's source stays in memory.
-    await page.evaluate(() => document.querySelector('a[href="/contact"]')?.click());
-    await page.waitForURL('**/contact');
+    // Inside the site, as a tap on the case study's own button would: the visit's source stays in
+    // memory, and the project type comes chosen from the case study's category.
+    await page.getByRole('link', { name: 'Discuss a Similar Project' }).click();
+    await page.waitForURL('**/contact?type=residential');
     const form = page.getByRole('main').getByRole('form', { name: 'Send Us a Message' });
+    assert.equal(await form.getByLabel('Project type').inputValue(), 'Residential');
     await form.getByLabel('Name').fill('Asha Reddy');
     await form.getByLabel('Email').fill('asha@example.in');
     await form.getByLabel('Message').fill('Our new flat needs a complete interior.');
     await form.getByLabel('Phone').fill('12345');
-    await form.getByLabel('Project type').selectOption('Residential');
     await form.getByLabel('Locality / city').fill('Gachibowli');
     await form.getByLabel('Size').fill('3BHK');
     await form.getByLabel('Budget').selectOption('₹25-50 lakh');
@@ -104,10 +105,14 @@ describe('leads on a phone', () => {
     const lead = asha.getByTestId('lead-panel');
     await lead.getByText('landed on /portfolio/modern-serenity').waitFor();
     assert.equal(await lead.getByRole('link', { name: 'WhatsApp' }).getAttribute('href'), 'https://wa.me/919848012345');
-    await lead.getByLabel('Stage').selectOption('contacted');
-    await page.getByText('Stage changed').first().waitFor();
-    await lead.getByLabel('Next follow-up').fill('2026-12-10');
-    await page.getByText('Follow-up date saved').first().waitFor();
+    // The stage and the next follow-up are one record on the panel's editor: its action bar saves.
+    const followUp = lead.getByRole('form', { name: 'Follow-up' });
+    await followUp.getByLabel('Stage').selectOption('contacted');
+    await followUp.getByLabel('Next follow-up').fill('2026-12-10');
+    assert.equal(await followUp.getByTestId('dirty-state').textContent(), 'Unsaved changes');
+    await followUp.getByTestId('action-bar').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Lead saved').first().waitFor();
+    await followUp.getByText('No unsaved changes').waitFor();
     await lead.getByLabel('Add a note').fill('Called; site visit on Saturday.');
     await lead.getByRole('button', { name: 'Save note' }).click();
     await lead.getByText('Called; site visit on Saturday.').waitFor();

@@ -19,6 +19,8 @@ export interface RouteEntry {
   path: string;
   page: PageKey;
   key?: string;
+  /** A service page's project type: its 'Contact Us' starts the form with it (lib/projectType.ts). */
+  projectType?: string;
   title: string;
   admin?: boolean;
 }

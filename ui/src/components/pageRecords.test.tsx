@@ -25,6 +25,39 @@ function withSite(data: PageData, children: ReactNode) {
   );
 }
 
+describe("'Book a consultation' in the owner's words", () => {
+  const consultation = seed['service-consultation']!;
+  const on: PageData = { settings: { consultations: 'on' } };
+
+  it('shows the page record\'s label on the pages that offer a consultation, while bookings are on', () => {
+    const page: ServicePageRecord = { ...consultation, booking: { label: 'Book your hour', line: 'Choose a free hour.' } };
+    const { unmount } = render(withSite(on, <ServiceDetail title="Interior Consultation" page={page} />));
+    const link = screen.getByRole('link', { name: 'Book your hour' });
+    expect(link.getAttribute('href')).toBe('/book');
+    unmount();
+    render(withSite({ settings: {} }, <ServiceDetail title="Interior Consultation" page={page} />));
+    expect(screen.queryByRole('link', { name: 'Book your hour' })).toBeNull();
+  });
+
+  it('opens the free times under the same label and the record\'s line', () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200 })));
+    const page: ServicePageRecord = { ...consultation, booking: { label: 'Book your hour', line: 'Choose a free hour.' } };
+    render(withSite(on, <ServiceDetail title="Interior Consultation" page={page} />));
+    fireEvent.click(screen.getByRole('link', { name: 'Book your hour' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book your hour' });
+    expect(dialog.textContent).toContain('Choose a free hour.');
+    vi.unstubAllGlobals();
+  });
+
+  it('is offered only where the record carries the words, as seeded: today\'s words', () => {
+    expect(seed['service-consultation']!.booking).toEqual({ label: 'Book a consultation', line: 'Pick a time, then tell us how to reach you.' });
+    expect(seed['service-ask-architect']!.booking?.label).toBe('Book a consultation');
+    expect(seed.contact.booking.label).toBe('Book a consultation');
+    render(withSite(on, <ServiceDetail title="Renovation Planning" page={seed['service-renovation']!} />));
+    expect(screen.queryByRole('link', { name: 'Book a consultation' })).toBeNull();
+  });
+});
+
 describe('the brochure button', () => {
   const brochure = seed['service-brochure']!;
 

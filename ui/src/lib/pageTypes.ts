@@ -96,6 +96,12 @@ export interface ServicesRecord {
   seo: Seo;
 }
 
+/** The owner's words for 'Book a consultation': the button, and the line above the free times. */
+export interface BookingWords {
+  label: string;
+  line: string;
+}
+
 export interface ServicePageRecord {
   eyebrow: string;
   lead: string;
@@ -108,6 +114,8 @@ export interface ServicePageRecord {
   stepsTitle: string;
   steps: { title: string; description: string }[];
   facts: { label: string; value: string }[];
+  /** Only the pages that offer a consultation (`service-consultation`, `service-ask-architect`). */
+  booking?: BookingWords;
   seo: Seo;
 }
 
@@ -122,6 +130,7 @@ export interface ContactRecord {
   hero: HeroContent;
   detailsTitle: string;
   mapTitle: string;
+  booking: BookingWords;
   seo: Seo;
 }
 

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { WithPageData } from '../app/WithPageData';
 import { BookConsultation } from '../components/booking/BookConsultation';
 import { ContactDetails } from '../components/contact/ContactDetails';
@@ -12,18 +13,19 @@ export default function Contact() {
 
 function ContactPage() {
   const site = useSite();
-  const { hero, detailsTitle, mapTitle } = usePage('contact');
+  const { hero, detailsTitle, mapTitle, booking } = usePage('contact');
+  const { search } = useLocation();
   return (
     <>
       <PageHero hero={hero} title="Contact Us" />
       <div className="container-page section grid gap-16 lg:grid-cols-5 lg:gap-20">
         <div className="lg:col-span-3">
-          <ContactForm />
+          <ContactForm search={search} />
         </div>
         <div className="lg:col-span-2">
           <ContactDetails site={site} title={detailsTitle} />
           <div className="mt-10">
-            <BookConsultation />
+            <BookConsultation words={booking} />
           </div>
         </div>
       </div>

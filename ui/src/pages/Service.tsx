@@ -16,7 +16,7 @@ function ServicePage({ routeKey }: { routeKey: string }) {
   if (!route) return <NotFound />;
   return (
     <>
-      <ServiceDetail title={route.title} page={page} />
+      <ServiceDetail title={route.title} page={page} projectType={route.projectType} />
       <ServicesBlock />
     </>
   );

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { describeError } from '../api';
+import { useState } from 'react';
 import { toastFailure, toastSuccess } from '../feedback';
 import { buttonStyles, Card, inputClass, labelClass, LoadError, Loading, TabHeading } from '../ui';
 import {
-  blockSlot, byDay, changeConsultation, DAY_KEYS, DAY_NAMES, freeSlots, getSettings, hoursText, LIST_PATH,
-  listConsultations, parseHours, putSettings, SETTINGS_PATH, type Consultation, type ConsultationSettings,
+  blockSlot, byDay, changeConsultation, freeSlots, getSettings, LIST_PATH, listConsultations, notToldNotice, SETTINGS_PATH,
+  type Changed, type Consultation,
 } from './api';
+import { whatsappHref } from '../../lib/site';
+import { SettingsForm } from './SettingsForm';
 
 const dayLabel = (day: string) => {
   const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
@@ -43,10 +44,16 @@ function Coming() {
     void client.invalidateQueries({ queryKey: [LIST_PATH] });
     void client.invalidateQueries({ queryKey: ['consultation-free'] });
   };
+  // A visitor no mail told of a change: the owner calls them instead, so the notice stays until
+  // they close it.
+  const [untold, setUntold] = useState<{ notice: string; who: Changed } | undefined>();
   const change = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: { status?: string; start?: string } }) => changeConsultation(id, body),
-    onSuccess: (c) => {
-      toastSuccess(c.status === 'cancelled' ? 'Consultation cancelled' : 'Consultation saved');
+    mutationFn: ({ c, body }: { c: Consultation; body: { status?: string; start?: string } }) => changeConsultation(c.id, body),
+    onSuccess: (after, { c }) => {
+      const notice = notToldNotice(c, after);
+      setUntold(notice ? { notice, who: after } : undefined);
+      const done = after.status === 'cancelled' ? 'Consultation cancelled' : 'Consultation saved';
+      toastSuccess(after.visitorTold ? `${done}: ${after.name} has been told by mail` : done);
       setMoving(undefined);
       refresh();
     },
@@ -66,6 +73,19 @@ function Coming() {
   const coming = list.data.filter((c) => c.status !== 'cancelled');
   return (
     <div className="grid gap-4">
+      {untold ? (
+        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-charcoal" data-not-told>
+          <p className="font-semibold">{untold.notice}</p>
+          <p className="mt-1">Call or WhatsApp them:</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <a className={buttonStyles.primary} href={`tel:${untold.who.phone.replace(/[^\d+]/g, '')}`}>Call {untold.who.phone}</a>
+            {whatsappHref(untold.who.phone) ? (
+              <a className={buttonStyles.plain} href={whatsappHref(untold.who.phone)} target="_blank" rel="noreferrer">WhatsApp</a>
+            ) : null}
+            <button type="button" className={buttonStyles.plain} onClick={() => setUntold(undefined)}>Done</button>
+          </div>
+        </div>
+      ) : null}
       {coming.length === 0 ? <Card><p className="text-sm text-stone-600">No consultations coming.</p></Card> : null}
       {byDay(coming).map(([day, items]) => (
         <Card key={day}>
@@ -86,12 +106,12 @@ function Coming() {
                 ) : null}
                 <div className="flex flex-wrap gap-2">
                   {c.status === 'booked' ? (
-                    <button type="button" className={buttonStyles.primary} onClick={() => change.mutate({ id: c.id, body: { status: 'confirmed' } })}>Confirm</button>
+                    <button type="button" className={buttonStyles.primary} onClick={() => change.mutate({ c, body: { status: 'confirmed' } })}>Confirm</button>
                   ) : null}
                   {c.status !== 'blocked' ? (
                     <button type="button" className={buttonStyles.plain} onClick={() => setMoving(moving === c.id ? undefined : c.id)}>Move</button>
                   ) : null}
-                  <button type="button" className={buttonStyles.plain} onClick={() => change.mutate({ id: c.id, body: { status: 'cancelled' } })}>
+                  <button type="button" className={buttonStyles.plain} onClick={() => change.mutate({ c, body: { status: 'cancelled' } })}>
                     {c.status === 'blocked' ? 'Free this time' : 'Cancel'}
                   </button>
                 </div>
@@ -101,7 +121,7 @@ function Coming() {
                     <select
                       className={inputClass}
                       defaultValue=""
-                      onChange={(e) => e.currentTarget.value && change.mutate({ id: c.id, body: { start: e.currentTarget.value } })}
+                      onChange={(e) => e.currentTarget.value && change.mutate({ c, body: { start: e.currentTarget.value } })}
                     >
                       <option value="">Pick a free time</option>
                       {(free.data ?? []).map((s) => (
@@ -130,100 +150,5 @@ function Coming() {
         </button>
       </Card>
     </div>
-  );
-}
-
-function SettingsForm() {
-  const client = useQueryClient();
-  const settings = useQuery({ queryKey: [SETTINGS_PATH], queryFn: getSettings });
-  const [draft, setDraft] = useState<ConsultationSettings | undefined>();
-  const [hours, setHours] = useState<Record<string, string>>({});
-  const [daysOff, setDaysOff] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    if (!settings.data) return;
-    setDraft(settings.data);
-    setHours(Object.fromEntries(DAY_KEYS.map((d) => [d, hoursText(settings.data.weekly[d] ?? [])])));
-    setDaysOff(settings.data.daysOff.join(', '));
-  }, [settings.data]);
-  const save = useMutation({
-    mutationFn: putSettings,
-    onSuccess: (saved) => {
-      setError(undefined);
-      client.setQueryData([SETTINGS_PATH], saved);
-      void client.invalidateQueries({ queryKey: ['consultation-free'] });
-      toastSuccess('Consultation settings saved');
-    },
-    onError: (e) => {
-      setError(describeError(e));
-      toastFailure('Could not save the consultation settings', e);
-    },
-  });
-  if (settings.isPending || !draft) return <Loading what="consultation settings" />;
-  if (settings.isError) return <LoadError what="consultation settings" onRetry={() => void settings.refetch()} />;
-  const set = <K extends keyof ConsultationSettings>(key: K, value: ConsultationSettings[K]) => setDraft({ ...draft, [key]: value });
-  const submit = () => {
-    const weekly = Object.fromEntries(DAY_KEYS.map((d) => [d, parseHours(hours[d] ?? '')])) as ConsultationSettings['weekly'];
-    const off = daysOff.split(',').map((d) => d.trim()).filter(Boolean);
-    save.mutate({ ...draft, weekly, daysOff: off });
-  };
-  return (
-    <Card className="mt-8">
-      <h3 className="font-display text-2xl">When visitors may book</h3>
-      <form className="mt-4 grid gap-4" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <label className="flex items-center gap-3 font-semibold">
-          <input type="checkbox" checked={draft.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />
-          Take bookings online
-        </label>
-        {DAY_KEYS.map((d) => (
-          <label key={d} className={labelClass}>
-            {DAY_NAMES[d]} (for example 11:00-13:00, 15:00-18:00; empty for closed)
-            <input className={inputClass} value={hours[d] ?? ''} onInput={(e) => setHours({ ...hours, [d]: e.currentTarget.value })} />
-          </label>
-        ))}
-        <label className={labelClass}>
-          Length of a consultation
-          <select className={inputClass} value={draft.slotMinutes} onChange={(e) => set('slotMinutes', Number(e.currentTarget.value))}>
-            {[30, 45, 60].map((m) => <option key={m} value={m}>{m} minutes</option>)}
-          </select>
-        </label>
-        <label className={labelClass}>
-          How far ahead visitors may book (days)
-          <input className={inputClass} type="number" min={1} max={365} value={draft.horizonDays} onInput={(e) => set('horizonDays', Number(e.currentTarget.value))} />
-        </label>
-        <label className={labelClass}>
-          Minimum notice (hours)
-          <input className={inputClass} type="number" min={0} max={720} value={draft.noticeHours} onInput={(e) => set('noticeHours', Number(e.currentTarget.value))} />
-        </label>
-        <label className={labelClass}>
-          Days off (dates like 2026-12-25, separated by commas)
-          <input className={inputClass} value={daysOff} onInput={(e) => setDaysOff(e.currentTarget.value)} />
-        </label>
-        <label className={labelClass}>
-          Where
-          <select className={inputClass} value={draft.mode} onChange={(e) => set('mode', e.currentTarget.value as ConsultationSettings['mode'])}>
-            <option value="studio">At the studio</option>
-            <option value="call">On a phone call</option>
-            <option value="video">On a video call</option>
-          </select>
-        </label>
-        {draft.mode === 'video' ? (
-          <label className={labelClass}>
-            Video call link
-            <input className={inputClass} type="url" value={draft.videoLink} onInput={(e) => set('videoLink', e.currentTarget.value)} />
-          </label>
-        ) : null}
-        <label className={labelClass}>
-          Time zone
-          <input className={inputClass} value={draft.timeZone} onInput={(e) => set('timeZone', e.currentTarget.value)} />
-        </label>
-        {error ? <p role="alert" className="text-sm text-red-800">{error}</p> : null}
-        <div className="sticky bottom-0 -mx-5 border-t border-sand-200 bg-white px-5 py-3">
-          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </Card>
   );
 }

@@ -31,6 +31,24 @@ export interface Consultation {
   leadId: number | null;
 }
 
+/** A consultation after the owner's change: whether the visitor heard of it by mail. */
+export interface Changed extends Consultation {
+  visitorTold: boolean;
+  mailSetUp: boolean;
+}
+
+/**
+ * What the owner must read after moving, confirming or cancelling a visitor's consultation that
+ * no mail told them of (no `[smtp]`, or the mail failed); nothing when they were told or the time
+ * was the owner's own block.
+ */
+export function notToldNotice(before: Consultation, after: Changed): string | undefined {
+  if (after.visitorTold || before.status === 'blocked') return undefined;
+  return after.mailSetUp
+    ? `The mail to ${after.name} could not be sent, so they have not been told.`
+    : `Mail isn't set up, so ${after.name} has not been told.`;
+}
+
 export const SETTINGS_PATH = '/api/admin/consultation-settings';
 export const LIST_PATH = '/api/admin/consultations';
 
@@ -38,7 +56,7 @@ export const getSettings = () => apiRequest<ConsultationSettings>('GET', SETTING
 export const putSettings = (s: ConsultationSettings) => apiRequest<ConsultationSettings>('PUT', SETTINGS_PATH, s);
 export const listConsultations = () => apiRequest<Consultation[]>('GET', LIST_PATH);
 export const changeConsultation = (id: number, change: { status?: string; start?: string }) =>
-  apiRequest<Consultation>('PATCH', `${LIST_PATH}/${id}`, change);
+  apiRequest<Changed>('PATCH', `${LIST_PATH}/${id}`, change);
 export const blockSlot = (start: string) => apiRequest<Consultation>('POST', LIST_PATH, { start });
 export const freeSlots = async (): Promise<{ start: string; end: string }[]> => {
   const response = await fetch('/api/consultations/slots?days=30', { credentials: 'include' });

@@ -180,9 +180,10 @@ export function EditorForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
-    const saved = await onSubmit();
-    // After a successful save the parent has closed this form; only a failure returns here mounted.
-    if (!saved) setSaving(false);
+    await onSubmit();
+    // Most parents close the form after a save; one that keeps it open (a lead's follow-up) gets
+    // its button back.
+    setSaving(false);
   };
   return (
     <Card className="mb-8">

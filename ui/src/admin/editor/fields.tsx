@@ -80,25 +80,38 @@ export function SelectField({
   value,
   options,
   onChange,
+  optionLabel = (option) => option,
+  error,
 }: {
   label: string;
   value: string;
   options: readonly string[];
   onChange: (value: string) => void;
+  /** What the owner reads for an option stored as a key (a stage's label). */
+  optionLabel?: (option: string) => string;
+  error?: string;
 }) {
   const id = useId();
   return (
-    <div className="grid content-start gap-2">
+    <div className="grid min-w-0 content-start gap-2">
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)} className={inputClass}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(option)}
           </option>
         ))}
       </select>
+      {error && <FieldError id={`${id}-error`} message={error} />}
     </div>
   );
 }

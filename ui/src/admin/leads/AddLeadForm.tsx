@@ -1,147 +1,135 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { API, apiRequest, ApiError } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
-import { buttonStyles, Card, inputClass, labelClass } from '../ui';
+import { SelectField, TextField } from '../editor/fields';
+import { EditorForm, useDraft } from '../editor/RecordForm';
 import { type Lead, type LeadSettings, SETTINGS_PATH } from './leads';
 
-const TEXT_FIELDS: { field: string; label: string; type: 'text' | 'tel' | 'email' }[] = [
-  { field: 'name', label: 'Name', type: 'text' },
-  { field: 'phone', label: 'Phone', type: 'tel' },
-  { field: 'email', label: 'Email', type: 'email' },
-  { field: 'locality', label: 'Locality / city', type: 'text' },
-  { field: 'size', label: 'Size (BHK or sq ft)', type: 'text' },
-  { field: 'heardFrom', label: 'How they heard of us', type: 'text' },
+type TextKey = 'name' | 'phone' | 'email' | 'locality' | 'size' | 'heardFrom';
+type ChoiceKey = 'stage' | 'projectType' | 'budget' | 'timeline';
+export type LeadDraft = Record<TextKey | ChoiceKey | 'followUpOn' | 'message', string>;
+
+/** The hand-made lead's fields in the form's order, with what the owner reads (errors are keyed by it). */
+export const LEAD_LABELS: Record<keyof LeadDraft, string> = {
+  name: 'Name',
+  phone: 'Phone',
+  email: 'Email',
+  locality: 'Locality / city',
+  size: 'Size (BHK or sq ft)',
+  heardFrom: 'How they heard of us',
+  stage: 'Stage',
+  projectType: 'Project type',
+  budget: 'Budget',
+  timeline: 'Timeline',
+  followUpOn: 'Next follow-up',
+  message: 'What they want',
+};
+
+const TEXT_FIELDS: { field: TextKey; type: 'text' | 'tel' | 'email' }[] = [
+  { field: 'name', type: 'text' },
+  { field: 'phone', type: 'tel' },
+  { field: 'email', type: 'email' },
+  { field: 'locality', type: 'text' },
+  { field: 'size', type: 'text' },
+  { field: 'heardFrom', type: 'text' },
 ];
 
-/** A lead added by hand (a call, a walk-in): a name and a phone or an e-mail; errors at the field. */
+export const EMPTY_LEAD: LeadDraft = {
+  name: '', phone: '', email: '', locality: '', size: '', heardFrom: '',
+  stage: '', projectType: '', budget: '', timeline: '', followUpOn: '', message: '',
+};
+
+/** The server's rule, checked before sending: a name, and a phone or an e-mail to reach them by. */
+export function leadProblems(draft: LeadDraft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!draft.name.trim()) problems[LEAD_LABELS.name] = 'Name is required.';
+  if (!draft.phone.trim() && !draft.email.trim()) problems[LEAD_LABELS.phone] = 'A phone number or an e-mail address is required.';
+  return problems;
+}
+
+/** A 400's `field` (the API's name) as the label the form marks. */
+function refusedField(error: ApiError): string | undefined {
+  try {
+    const field: unknown = JSON.parse(error.body)?.field;
+    return typeof field === 'string' && field in LEAD_LABELS ? LEAD_LABELS[field as keyof LeadDraft] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A lead added by hand (a call, a walk-in), declared on the panel's record editor. */
 export function AddLeadForm({ onDone }: { onDone: () => void }) {
   const settings = useQuery<LeadSettings>({ queryKey: [SETTINGS_PATH] });
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (field: string, value: string) => setValues({ ...values, [field]: value });
+  const { draft, set, setDraft, errorOf, submit, refuse, attempt, dirty } = useDraft(EMPTY_LEAD, leadProblems);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
-      await apiRequest<Lead>('POST', API.contacts, body);
+  const save = async (): Promise<boolean> => {
+    let refusedAt: Record<string, string> | undefined;
+    const saved = await submit(async () => {
+      const body = Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== ''));
+      try {
+        await apiRequest<Lead>('POST', API.contacts, body);
+        return { ok: true };
+      } catch (e) {
+        if (!(e instanceof ApiError)) {
+          toastFailure('Failed to add the lead', e);
+          return { ok: false };
+        }
+        const label = e.status === 400 ? refusedField(e) : undefined;
+        if (label) {
+          refusedAt = { [label]: e.serverMessage ?? 'Please check this field.' };
+          return { ok: false };
+        }
+        return { ok: false, refused: e };
+      }
+    }, 'Failed to add the lead');
+    if (saved) {
       toastSuccess('Lead added');
       onDone();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400) {
-        let field: string | undefined;
-        try {
-          field = JSON.parse(e.body)?.field;
-        } catch {
-          field = undefined;
-        }
-        setError({ field, message: e.serverMessage ?? 'Please check the fields' });
-      } else toastFailure('Failed to add the lead', e);
-    } finally {
-      setBusy(false);
-    }
+    } else if (refusedAt) refuse(refusedAt);
+    return saved;
   };
 
   const s = settings.data;
-  const choices: { field: string; label: string; options: string[] }[] = s
-    ? [
-        { field: 'stage', label: 'Stage', options: s.stages.map((st) => st.key) },
-        { field: 'projectType', label: 'Project type', options: s.projectTypes },
-        { field: 'budget', label: 'Budget', options: s.budgets },
-        { field: 'timeline', label: 'Timeline', options: s.timelines },
-      ]
-    : [];
-  const errorFor = (field: string) =>
-    error?.field === field ? (
-      <p id={`lead-${field}-error`} role="alert" className="mt-1 text-sm text-red-800">
-        {error.message}
-      </p>
-    ) : null;
-
+  const choices: { field: ChoiceKey; options: string[]; optionLabel: (o: string) => string }[] = [
+    // Unchosen, a lead starts at the first stage (New, whatever the owner calls it).
+    {
+      field: 'stage',
+      options: ['', ...(s?.stages.slice(1).map((st) => st.key) ?? [])],
+      optionLabel: (o) => (o ? (s?.stages.find((st) => st.key === o)?.label ?? o) : (s?.stages[0]?.label ?? 'New')),
+    },
+    { field: 'projectType', options: s?.projectTypes ?? [], optionLabel: (o) => o || 'Not given' },
+    { field: 'budget', options: s?.budgets ?? [], optionLabel: (o) => o || 'Not given' },
+    { field: 'timeline', options: s?.timelines ?? [], optionLabel: (o) => o || 'Not given' },
+  ];
   return (
-    <Card className="mt-4">
-      <form onSubmit={(event) => void submit(event)} aria-label="Add a lead" className="grid gap-4 sm:grid-cols-2">
-        {TEXT_FIELDS.map(({ field, label, type }) => (
-          <div key={field}>
-            <label htmlFor={`lead-${field}`} className={labelClass}>
-              {label}
-            </label>
-            <input
-              id={`lead-${field}`}
-              type={type as 'text'}
-              className={`${inputClass} mt-1`}
-              value={values[field] ?? ''}
-              aria-invalid={error?.field === field ? 'true' : undefined}
-              aria-describedby={error?.field === field ? `lead-${field}-error` : undefined}
-              onInput={(event) => set(field, event.currentTarget.value)}
-            />
-            {errorFor(field)}
-          </div>
-        ))}
-        {choices.map(({ field, label, options }) => (
-          <div key={field}>
-            <label htmlFor={`lead-${field}`} className={labelClass}>
-              {label}
-            </label>
-            <select
-              id={`lead-${field}`}
-              className={`${inputClass} mt-1`}
-              value={values[field] ?? ''}
-              onChange={(event) => set(field, event.currentTarget.value)}
-            >
-              <option value="">{field === 'stage' ? 'New' : 'Not given'}</option>
-              {options.map((o) => (
-                <option key={o} value={o}>
-                  {field === 'stage' ? (s?.stages.find((st) => st.key === o)?.label ?? o) : o}
-                </option>
-              ))}
-            </select>
-            {errorFor(field)}
-          </div>
-        ))}
-        <div>
-          <label htmlFor="lead-followUpOn" className={labelClass}>
-            Next follow-up
-          </label>
-          <input
-            id="lead-followUpOn"
-            type="date"
-            className={`${inputClass} mt-1`}
-            value={values.followUpOn ?? ''}
-            onInput={(event) => set('followUpOn', event.currentTarget.value)}
+    <div className="mt-4">
+      <EditorForm heading="Add a lead" submitLabel="Add lead" onSubmit={save} onCancel={() => { setDraft(EMPTY_LEAD); onDone(); }} dirty={dirty} attempt={attempt}>
+        {TEXT_FIELDS.map(({ field, type }) => (
+          <TextField
+            key={field}
+            label={LEAD_LABELS[field]}
+            type={type}
+            value={draft[field]}
+            onChange={set(field)}
+            required={field === 'name'}
+            hint={field === 'phone' ? 'A phone or an e-mail address, to reach them by.' : undefined}
+            error={errorOf(LEAD_LABELS[field])}
           />
-          {errorFor('followUpOn')}
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="lead-message" className={labelClass}>
-            What they want
-          </label>
-          <textarea
-            id="lead-message"
-            rows={3}
-            className={`${inputClass} mt-1`}
-            value={values.message ?? ''}
-            onInput={(event) => set('message', event.currentTarget.value)}
+        ))}
+        {choices.map(({ field, options, optionLabel }) => (
+          <SelectField
+            key={field}
+            label={LEAD_LABELS[field]}
+            value={draft[field]}
+            options={field === 'stage' ? options : ['', ...options]}
+            optionLabel={optionLabel}
+            onChange={set(field)}
+            error={errorOf(LEAD_LABELS[field])}
           />
-        </div>
-        {error && !error.field && (
-          <p role="alert" className="text-sm text-red-800 sm:col-span-2">
-            {error.message}
-          </p>
-        )}
-        <div className="sticky bottom-0 flex gap-2 bg-white py-2 sm:col-span-2">
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
-            {busy ? 'Adding…' : 'Add lead'}
-          </button>
-          <button type="button" className={buttonStyles.plain} onClick={onDone}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Card>
+        ))}
+        <TextField label={LEAD_LABELS.followUpOn} type="date" value={draft.followUpOn} onChange={set('followUpOn')} error={errorOf(LEAD_LABELS.followUpOn)} />
+        <TextField label={LEAD_LABELS.message} rows={3} value={draft.message} onChange={set('message')} error={errorOf(LEAD_LABELS.message)} className="md:col-span-2" />
+      </EditorForm>
+    </div>
   );
 }

@@ -3,7 +3,8 @@ import { MessageCircle, Phone } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toastFailure, toastSuccess } from '../feedback';
 import { buttonStyles, inputClass, labelClass } from '../ui';
-import { addNote, type Lead, type LeadSettings, patchLead, SETTINGS_PATH, whatsappHref } from './leads';
+import { FollowUpForm } from './FollowUpForm';
+import { addNote, type Lead, type LeadSettings, SETTINGS_PATH, whatsappHref } from './leads';
 
 /** Where a lead came from, in one line. */
 function sourceText(source: Lead['source']): string {
@@ -70,45 +71,8 @@ export function LeadPanel({ lead, onChanged }: { lead: Lead; onChanged: () => un
           {lead.heardFrom && `${source ? ' · ' : ''}heard of us: ${lead.heardFrom}`}
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-stage`} className={labelClass}>
-            Stage
-          </label>
-          <select
-            id={`${id}-stage`}
-            className={`${inputClass} mt-1`}
-            value={lead.stage ?? 'new'}
-            disabled={busy || !settings.data}
-            onChange={(event) => {
-              const stage = event.currentTarget.value;
-              void run(() => patchLead(lead.id, { stage }), 'Stage changed', 'Failed to change the stage');
-            }}
-          >
-            {(settings.data?.stages ?? [{ key: lead.stage ?? 'new', label: lead.stage ?? 'New' }]).map((s) => (
-              <option key={s.key} value={s.key}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-follow`} className={labelClass}>
-            Next follow-up
-          </label>
-          <input
-            id={`${id}-follow`}
-            type="date"
-            className={`${inputClass} mt-1`}
-            value={lead.followUpOn ?? ''}
-            disabled={busy}
-            onChange={(event) => {
-              const followUpOn = event.currentTarget.value || null;
-              void run(() => patchLead(lead.id, { followUpOn }), 'Follow-up date saved', 'Failed to save the date');
-            }}
-          />
-        </div>
-      </div>
+      {/* Keyed by what is stored, so a save (or another's) starts the form afresh. */}
+      <FollowUpForm key={`${lead.stage ?? ''}|${lead.followUpOn ?? ''}`} lead={lead} settings={settings.data} onSaved={onChanged} />
       {lead.notes && lead.notes.length > 0 && (
         <ul className="grid gap-2" aria-label="Notes">
           {lead.notes.map((n) => (

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest, ApiError } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
-import { buttonStyles, Card, inputClass, labelClass } from '../ui';
+import { CheckboxField, FieldError, SelectField, TextField } from '../editor/fields';
+import { EditorForm, useDraft } from '../editor/RecordForm';
+import { labelClass } from '../ui';
 import { type FieldRule, type LeadSettings, SETTINGS_PATH } from './leads';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -14,6 +15,28 @@ const FIELD_LABELS: Record<string, string> = {
   timeline: 'Timeline',
   heardFrom: 'How did you hear about us',
 };
+const RULES: FieldRule[] = ['hidden', 'optional', 'required'];
+const RULE_WORDS: Record<string, string> = { hidden: 'Not shown', optional: 'Optional', required: 'Required' };
+
+/** The settings as the form edits them: the choices as lines, a stage the owner is adding. */
+export interface SettingsDraft {
+  stages: LeadSettings['stages'];
+  newStage: string;
+  fields: Record<string, FieldRule>;
+  budgets: string;
+  timelines: string;
+  dailyMail: boolean;
+  dailyMailAt: string;
+}
+
+export const SETTINGS_LABELS = {
+  stages: 'Stages',
+  newStage: 'New stage',
+  budgets: 'Budget choices (one per line)',
+  timelines: 'Timeline choices (one per line)',
+  fields: 'What the contact form asks',
+  dailyMailAt: "At (the studio's time)",
+} as const;
 
 const lines = (text: string) =>
   text
@@ -21,160 +44,140 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+export function settingsDraft(s: LeadSettings): SettingsDraft {
+  return {
+    stages: s.stages,
+    newStage: '',
+    fields: s.fields,
+    budgets: s.budgets.join('\n'),
+    timelines: s.timelines.join('\n'),
+    dailyMail: s.dailyMail.enabled,
+    dailyMailAt: s.dailyMail.at,
+  };
+}
+
+/** The body of PUT /api/admin/lead-settings. */
+export function settingsBody(d: SettingsDraft) {
+  const stages = d.newStage.trim() ? [...d.stages, { key: '', label: d.newStage.trim() }] : d.stages;
+  return {
+    stages,
+    fields: d.fields,
+    budgets: lines(d.budgets),
+    timelines: lines(d.timelines),
+    dailyMail: { enabled: d.dailyMail, at: d.dailyMailAt },
+  };
+}
+
+/** Blank stage names are marked here, at their field, before anything is sent. */
+export function settingsProblems(d: SettingsDraft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  d.stages.forEach((stage, i) => {
+    if (!stage.label.trim()) problems[`Stage ${i + 1}`] = `Stage ${i + 1} needs a name.`;
+  });
+  return problems;
+}
+
+/** How a server refusal (`stages[2].label: …`, `budgets[1]: …`) finds its field. */
+const REFUSAL_LABELS = {
+  stages: (i: number, rest: string) => (rest.startsWith('.') ? `Stage ${i + 1}` : SETTINGS_LABELS.stages),
+  budgets: SETTINGS_LABELS.budgets,
+  timelines: SETTINGS_LABELS.timelines,
+  fields: SETTINGS_LABELS.fields,
+  dailyMail: SETTINGS_LABELS.dailyMailAt,
+};
+
 /**
  * The owner's lead settings: stages, which form fields show, the budget and timeline choices, and the daily
  * mail of follow-ups (src/leads/daily.rs), which says so when the server has no mail settings to send it with.
  */
 export function LeadSettingsForm({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
   const settings = useQuery<LeadSettings>({ queryKey: [SETTINGS_PATH] });
-  const [draft, setDraft] = useState<LeadSettings | null>(null);
-  const [budgets, setBudgets] = useState('');
-  const [timelines, setTimelines] = useState('');
-  const [newStage, setNewStage] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  if (!settings.data) return null;
+  return <SettingsForm stored={settings.data} onDone={onDone} />;
+}
 
-  useEffect(() => {
-    if (settings.data && !draft) {
-      setDraft(settings.data);
-      setBudgets(settings.data.budgets.join('\n'));
-      setTimelines(settings.data.timelines.join('\n'));
-    }
-  }, [settings.data, draft]);
+function SettingsForm({ stored, onDone }: { stored: LeadSettings; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const initial = settingsDraft(stored);
+  const { draft, set, setDraft, errorOf, submit, attempt, dirty } = useDraft(initial, settingsProblems, REFUSAL_LABELS);
 
-  if (!draft) return null;
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      const stages = newStage.trim() ? [...draft.stages, { key: '', label: newStage.trim() }] : draft.stages;
-      const saved = await apiRequest<LeadSettings>('PUT', SETTINGS_PATH, {
-        stages,
-        fields: draft.fields,
-        budgets: lines(budgets),
-        timelines: lines(timelines),
-        dailyMail: { enabled: draft.dailyMail.enabled, at: draft.dailyMail.at },
-      });
-      queryClient.setQueryData([SETTINGS_PATH], saved);
+  const save = async (): Promise<boolean> => {
+    const saved = await submit(async () => {
+      try {
+        const answer = await apiRequest<LeadSettings>('PUT', SETTINGS_PATH, settingsBody(draft));
+        queryClient.setQueryData([SETTINGS_PATH], answer);
+        return { ok: true };
+      } catch (e) {
+        if (e instanceof ApiError) return { ok: false, refused: e };
+        toastFailure('Failed to save the lead settings', e);
+        return { ok: false };
+      }
+    }, 'Failed to save the lead settings');
+    if (saved) {
       toastSuccess('Lead settings saved');
       onDone();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400) setError(e.serverMessage ?? 'Please check the settings');
-      else toastFailure('Failed to save the lead settings', e);
-    } finally {
-      setBusy(false);
     }
+    return saved;
   };
 
   return (
-    <Card className="mt-4">
-      <form onSubmit={(event) => void save(event)} aria-label="Lead settings" className="grid gap-6">
-        {error && (
-          <p role="alert" className="text-sm text-red-800">
-            {error}
-          </p>
-        )}
-        <fieldset className="grid gap-2">
+    <div className="mt-4">
+      <EditorForm
+        heading="Lead settings"
+        submitLabel="Save lead settings"
+        onSubmit={save}
+        onCancel={() => {
+          setDraft(initial);
+          onDone();
+        }}
+        dirty={dirty}
+        attempt={attempt}
+      >
+        <fieldset className="grid min-w-0 gap-3 md:col-span-2">
           <legend className={labelClass}>Stages (rename them, or add one)</legend>
           {draft.stages.map((stage, i) => (
-            <input
+            <TextField
               key={stage.key}
-              aria-label={`Stage ${i + 1}`}
-              className={inputClass}
+              label={`Stage ${i + 1}`}
               value={stage.label}
-              onInput={(event) => {
-                const label = event.currentTarget.value;
-                setDraft({ ...draft, stages: draft.stages.map((s, j) => (j === i ? { ...s, label } : s)) });
-              }}
+              onChange={(label) => setDraft((d) => ({ ...d, stages: d.stages.map((s, j) => (j === i ? { ...s, label } : s)) }))}
+              error={errorOf(`Stage ${i + 1}`)}
             />
           ))}
-          <input
-            aria-label="New stage"
-            placeholder="New stage, e.g. On hold"
-            className={inputClass}
-            value={newStage}
-            onInput={(event) => setNewStage(event.currentTarget.value)}
-          />
+          <TextField label={SETTINGS_LABELS.newStage} hint="e.g. On hold; up to 8 stages." value={draft.newStage} onChange={set('newStage')} />
+          {errorOf(SETTINGS_LABELS.stages) && <FieldError id="lead-stages-error" message={errorOf(SETTINGS_LABELS.stages) ?? ''} />}
         </fieldset>
-        <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className={labelClass}>What the contact form asks</legend>
+        <fieldset className="grid min-w-0 gap-3 sm:grid-cols-2 md:col-span-2">
+          <legend className={labelClass}>{SETTINGS_LABELS.fields}</legend>
           {Object.keys(FIELD_LABELS).map((field) => (
-            <div key={field}>
-              <label htmlFor={`rule-${field}`} className="text-sm">
-                {FIELD_LABELS[field]}
-              </label>
-              <select
-                id={`rule-${field}`}
-                className={`${inputClass} mt-1`}
-                value={draft.fields[field] ?? 'optional'}
-                onChange={(event) =>
-                  setDraft({ ...draft, fields: { ...draft.fields, [field]: event.currentTarget.value as FieldRule } })
-                }
-              >
-                <option value="hidden">Not shown</option>
-                <option value="optional">Optional</option>
-                <option value="required">Required</option>
-              </select>
-            </div>
+            <SelectField
+              key={field}
+              label={FIELD_LABELS[field] ?? field}
+              value={draft.fields[field] ?? 'optional'}
+              options={RULES}
+              optionLabel={(rule) => RULE_WORDS[rule] ?? rule}
+              onChange={(rule) => setDraft((d) => ({ ...d, fields: { ...d.fields, [field]: rule as FieldRule } }))}
+            />
           ))}
+          {errorOf(SETTINGS_LABELS.fields) && <FieldError id="lead-fields-error" message={errorOf(SETTINGS_LABELS.fields) ?? ''} />}
         </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="lead-budgets" className={labelClass}>
-              Budget choices (one per line)
-            </label>
-            <textarea id="lead-budgets" rows={5} className={`${inputClass} mt-1`} value={budgets} onInput={(e) => setBudgets(e.currentTarget.value)} />
-          </div>
-          <div>
-            <label htmlFor="lead-timelines" className={labelClass}>
-              Timeline choices (one per line)
-            </label>
-            <textarea id="lead-timelines" rows={5} className={`${inputClass} mt-1`} value={timelines} onInput={(e) => setTimelines(e.currentTarget.value)} />
-          </div>
-        </div>
-        <fieldset className="grid gap-3">
+        <TextField label={SETTINGS_LABELS.budgets} rows={5} value={draft.budgets} onChange={set('budgets')} error={errorOf(SETTINGS_LABELS.budgets)} />
+        <TextField label={SETTINGS_LABELS.timelines} rows={5} value={draft.timelines} onChange={set('timelines')} error={errorOf(SETTINGS_LABELS.timelines)} />
+        <fieldset className="grid min-w-0 gap-3 md:col-span-2">
           <legend className={labelClass}>Daily mail</legend>
-          <label className="flex min-h-11 items-start gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="mt-1 size-5 shrink-0"
-              checked={draft.dailyMail.enabled}
-              onChange={(event) => setDraft({ ...draft, dailyMail: { ...draft.dailyMail, enabled: event.currentTarget.checked } })}
-            />
-            <span>Mail me each day the follow-ups due, the enquiries waiting for a first reply and the day's consultations</span>
-          </label>
-          <div>
-            <label htmlFor="daily-mail-at" className="text-sm">
-              At (the studio's time)
-            </label>
-            <input
-              id="daily-mail-at"
-              type="time"
-              step={60}
-              className={`${inputClass} mt-1 max-w-40`}
-              value={draft.dailyMail.at}
-              disabled={!draft.dailyMail.enabled}
-              onInput={(event) => setDraft({ ...draft, dailyMail: { ...draft.dailyMail, at: event.currentTarget.value } })}
-            />
-          </div>
+          <CheckboxField
+            label="Mail me each day the follow-ups due, the enquiries waiting for a first reply and the day's consultations"
+            checked={draft.dailyMail}
+            onChange={set('dailyMail')}
+          />
+          <TextField label={SETTINGS_LABELS.dailyMailAt} type="time" value={draft.dailyMailAt} onChange={set('dailyMailAt')} error={errorOf(SETTINGS_LABELS.dailyMailAt)} />
           <p className="text-sm text-stone-600" data-testid="daily-mail-note">
-            {draft.dailyMail.canSend === false
+            {stored.dailyMail.canSend === false
               ? 'The server has no mail settings yet, so no mail goes out even when this is on; the host adds them (see the operations guide).'
               : 'It comes once a day, only on days with something in it, to the addresses that get new-enquiry notices.'}
           </p>
         </fieldset>
-        <div className="sticky bottom-0 flex gap-2 bg-white py-2">
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
-            {busy ? 'Saving…' : 'Save lead settings'}
-          </button>
-          <button type="button" className={buttonStyles.plain} onClick={onDone}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Card>
+      </EditorForm>
+    </div>
   );
 }

@@ -2,14 +2,15 @@ import { CalendarDays } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fetchFormToken } from '../contact/contactForm';
 import { useSiteData } from '../../lib/content';
+import type { BookingWords } from '../../lib/pageTypes';
 import { bookSlot, byDay, dayLabel, fetchSlots, timeLabel, type Booked, type FreeSlot } from './booking';
 
 /**
  * 'Book a consultation': a link to the plain booking page (/book, which works without
  * JavaScript) that, with JavaScript, opens the free times and the form right here. Shown only
- * while the owner takes bookings online.
+ * while the owner takes bookings online. Its words are the page record's (`booking`).
  */
-export function BookConsultation({ className = 'btn btn-outline' }: { className?: string }) {
+export function BookConsultation({ words, className = 'btn btn-outline' }: { words: BookingWords; className?: string }) {
   const { data } = useSiteData();
   const [open, setOpen] = useState(false);
   if (data.settings?.consultations !== 'on') return null;
@@ -24,16 +25,16 @@ export function BookConsultation({ className = 'btn btn-outline' }: { className?
         }}
       >
         <CalendarDays aria-hidden="true" className="size-4" />
-        Book a consultation
+        {words.label}
       </a>
-      {open ? <BookingPanel onClose={() => setOpen(false)} /> : null}
+      {open ? <BookingPanel words={words} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
 type Step = { kind: 'pick' } | { kind: 'sending' } | { kind: 'done'; booked?: Booked };
 
-function BookingPanel({ onClose }: { onClose: () => void }) {
+function BookingPanel({ words, onClose }: { words: BookingWords; onClose: () => void }) {
   const [slots, setSlots] = useState<FreeSlot[] | undefined>();
   const [chosen, setChosen] = useState('');
   const [fields, setFields] = useState({ name: '', email: '', phone: '', message: '' });
@@ -116,12 +117,13 @@ function BookingPanel({ onClose }: { onClose: () => void }) {
       <form className="mx-auto grid max-w-xl gap-3" onSubmit={submit} noValidate>
         <div className="flex items-start justify-between gap-4">
           <h2 id="booking-title" className="font-display text-4xl text-charcoal">
-            Book a consultation
+            {words.label}
           </h2>
           <button type="button" className="min-h-11 px-2 underline" onClick={onClose}>
             Close
           </button>
         </div>
+        <p className="text-stone-600">{words.line}</p>
         <fieldset>
           <legend className="font-semibold">Pick a time</legend>
           {fieldError('start')}

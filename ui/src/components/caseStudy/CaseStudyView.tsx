@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../lib/links';
+import { contactHref } from '../../lib/projectType';
 import { coverAlt } from '../../lib/projects';
 import type { GalleryImage, ProjectRecord } from '../../lib/site';
 import { Picture } from '../ui/Picture';
@@ -133,7 +134,7 @@ export function CaseStudyView({ project, phone }: Props) {
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Portfolio
             </Link>
-            <Link to="/contact" className="btn btn-primary">
+            <Link to={contactHref(project.category)} className="btn btn-primary">
               Discuss a Similar Project
             </Link>
           </div>

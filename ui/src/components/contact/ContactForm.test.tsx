@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts, Toaster } from '../ui/toast';
 import { ContactForm } from './ContactForm';
 import { MESSAGES } from './contactForm';
+import type { LeadForm } from '../../lib/site';
 
 /** A fetch that answers when the test says so, so the 'Sending...' state can be observed. */
 function controlledFetch() {
@@ -122,5 +123,26 @@ describe('ContactForm', () => {
     expect(tokenStub.requests).toBe(1);
     await answer(new Response('{}', { status: 201 }));
     await screen.findByRole('heading', { name: 'Thank You!' });
+  });
+
+  const leadForm: LeadForm = {
+    fields: { phone: 'optional', projectType: 'optional', locality: 'hidden', size: 'hidden', budget: 'hidden', timeline: 'hidden', heardFrom: 'hidden' },
+    budgets: [],
+    timelines: [],
+    projectTypes: ['Residential', 'Kitchens & Baths', 'Other'],
+  };
+
+  it("starts with the project type a 'Contact Us' link names, and ignores an unknown one", () => {
+    const { unmount } = render(<ContactForm fetchToken={tokenStub.fetch} leadForm={leadForm} search="?type=kitchens" />);
+    expect((screen.getByLabelText(/Project type/) as HTMLSelectElement).value).toBe('Kitchens & Baths');
+    unmount();
+    render(<ContactForm fetchToken={tokenStub.fetch} leadForm={leadForm} search="?type=castle" />);
+    expect((screen.getByLabelText(/Project type/) as HTMLSelectElement).value).toBe('');
+  });
+
+  it('leaves a hidden project type alone', () => {
+    const hidden = { ...leadForm, fields: { ...leadForm.fields, projectType: 'hidden' as const } };
+    render(<ContactForm fetchToken={tokenStub.fetch} leadForm={hidden} search="?type=kitchens" />);
+    expect(screen.queryByLabelText(/Project type/)).toBeNull();
   });
 });

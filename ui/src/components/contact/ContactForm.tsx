@@ -1,6 +1,7 @@
 import { CircleCheck, Send } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type TargetedEvent } from 'react';
 import { useLeadForm } from '../../lib/content';
+import { projectTypeOf } from '../../lib/projectType';
 import type { LeadForm } from '../../lib/site';
 import { toast } from '../ui/toast';
 import {
@@ -24,6 +25,8 @@ interface Props {
   fetchToken?: () => Promise<string | undefined>;
   /** The owner's lead settings; the contact page's data otherwise. */
   leadForm?: LeadForm;
+  /** The page address's query: its `?type=` chooses the project type the form starts with. */
+  search?: string;
 }
 
 const inputClass =
@@ -34,21 +37,16 @@ const labelClass = 'block text-sm font-semibold tracking-wide text-charcoal';
  * The contact form. It is a real `<form method="post" action="/contact">` with the server's field
  * names, so the browser can still post it natively should the script handler not run.
  */
-export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm }: Props) {
-  const [state, dispatch] = useReducer(contactReducer, INITIAL_STATE);
+export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm, search = '' }: Props) {
   const pageForm = useLeadForm();
   const form = leadForm ?? pageForm;
+  // 'Contact Us' on a service or case-study page links /contact?type=<project type>; the server
+  // renders that address with the type chosen too, so the first render agrees with its HTML.
+  const [state, dispatch] = useReducer(contactReducer, INITIAL_STATE, (initial) => {
+    const chosen = form && form.fields.projectType !== 'hidden' ? projectTypeOf(search, form.projectTypes) : undefined;
+    return chosen ? { ...initial, fields: { ...initial.fields, projectType: chosen } } : initial;
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
-  // 'Contact Us' on a service or case-study page links /contact?type=<project type>: after
-  // hydration, so the server's HTML and the first render agree.
-  useEffect(() => {
-    const type = new URLSearchParams(location.search).get('type');
-    if (type && form?.projectTypes.includes(type) && form.fields.projectType !== 'hidden') {
-      dispatch({ type: 'edit', field: 'projectType', value: type });
-    }
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   // The form token is asked for when the visitor starts on the form, never on page load: the first
   // load of a public page makes no API call.
   const tokenRequest = useRef<Promise<string | undefined> | null>(null);

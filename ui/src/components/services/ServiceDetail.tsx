@@ -1,18 +1,20 @@
 import { ArrowLeft, Check, Download } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { BookConsultation } from '../booking/BookConsultation';
 import { Picture } from '../ui/Picture';
 import { altOf, type ServicePageRecord } from '../../lib/pageTypes';
 import { RichText } from '../ui/RichText';
+import { contactHref } from '../../lib/projectType';
 
 /**
  * One service page (SPEC §2 "Service pages"): its title is the route's (SPEC names the six), the
  * rest is its record.
  */
-export function ServiceDetail({ title, page }: { title: string; page: ServicePageRecord }) {
+export function ServiceDetail({ title, page, projectType }: { title: string; page: ServicePageRecord; projectType?: string }) {
   const { download } = page;
-  // The two services that begin with a consultation offer to book one.
-  const bookable = ['/services/consultation', '/services/ask-architect'].includes(useLocation().pathname);
+  // The services that begin with a consultation (their records carry the button's words) offer to
+  // book one.
+  const { booking } = page;
   const file = download?.file.url ? download.file : undefined;
   return (
     <>
@@ -45,10 +47,10 @@ export function ServiceDetail({ title, page }: { title: string; page: ServicePag
                   {download.label}
                 </button>
               ) : null}
-              <Link to="/contact" className={download ? 'btn btn-outline' : 'btn btn-primary'}>
+              <Link to={contactHref(projectType)} className={download ? 'btn btn-outline' : 'btn btn-primary'}>
                 Contact Us
               </Link>
-              {bookable ? <BookConsultation /> : null}
+              {booking ? <BookConsultation words={booking} /> : null}
             </div>
           </div>
           <div className="aspect-[4/3] overflow-hidden rounded-sm bg-sand-200">
