@@ -110,7 +110,8 @@ async function edit() {
     case 0: await api('POST', '/api/admin/company-settings', { settingKey: 'company_address', settingValue: `${edits} Road No. 36, Hyderabad`, description: 'Company address' }); break;
     case 1: if (p) {
       // The project as it is now (its version changes with each save).
-      const now = (await api('GET', `/api/admin/portfolio-projects/${p.id}`)).json ?? p;
+      // (There is no GET of one project: the list, as the panel reads it.)
+      const now = (await api('GET', '/api/admin/portfolio-projects')).json?.find((x) => x.id === p.id) ?? p;
       await api('PUT', `/api/admin/portfolio-projects/${p.id}`, { ...now, title: `Soak villa ${edits}` });
     } break;
     case 2: await api('POST', '/api/admin/news-items', { date: '2026-11-20', title: `Soak news ${edits}`, content: 'Opening soon. '.repeat(8) }); break;
