@@ -64,6 +64,9 @@ fn main() -> Result<()> {
                         })
                     })
                     .collect(),
+                campaigns: (0..5)
+                    .map(|c| (format!("campaign-{c}"), 3 + c % 4))
+                    .collect(),
             };
             (day, stats)
         })

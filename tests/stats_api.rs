@@ -33,6 +33,11 @@ async fn beacon(
         Some(r) => json!({ "path": path, "referrer": r }),
         None => json!({ "path": path }),
     };
+    view(client, base, ua, &body).await
+}
+
+/// Sends `body` as the beacon would.
+async fn view(client: &reqwest::Client, base: &str, ua: &str, body: &Value) -> reqwest::Response {
     client
         .post(format!("{base}/api/stats/view"))
         .header("user-agent", ua)
@@ -527,6 +532,74 @@ async fn one_address_counts_a_sane_number_of_views() {
     assert_eq!(
         report["referrers"].as_array().unwrap().len(),
         10,
+        "{report}"
+    );
+    server.stop().await;
+}
+
+/// `utm_campaign` of the landing address, sent with the view that starts a visit: counted per day
+/// and shown as the visits of the campaign's line among the sources of enquiries. A campaign that is
+/// not a usable name is left out and the view still counts.
+#[tokio::test]
+async fn campaigns_are_counted_beside_the_enquiries_they_bring() {
+    let server = TestServer::start().await;
+    let (c, base) = (&server.client, server.base.as_str());
+    let view = |ua: String, body: Value| async move {
+        assert_eq!(view(c, base, &ua, &body).await.status(), 204, "{body}");
+    };
+    view(
+        format!("{CHROME} A"),
+        json!({ "path": "/portfolio", "campaign": " diwali-2026 " }),
+    )
+    .await;
+    view(
+        format!("{IPHONE} B"),
+        json!({ "path": "/", "referrer": "https://l.instagram.com/", "campaign": "diwali-2026" }),
+    )
+    .await;
+    // In-app navigation sends none.
+    view(format!("{IPHONE} B"), json!({ "path": "/about" })).await;
+    let long = "x".repeat(101);
+    for campaign in [
+        json!(""),
+        json!(42),
+        json!(null),
+        json!({ "a": 1 }),
+        json!(long),
+    ] {
+        view(
+            format!("{CHROME} C"),
+            json!({ "path": "/", "campaign": campaign }),
+        )
+        .await;
+    }
+    let res = c
+        .post(format!("{base}/api/contact"))
+        .json(&json!({
+            "name": "Asha Reddy",
+            "email": "asha@example.in",
+            "message": "Our new flat needs a complete interior.",
+            "formToken": server.form_token(Duration::from_secs(30)),
+            "source": { "page": "/contact", "landing": "/?utm_campaign=diwali-2026", "utmCampaign": "diwali-2026" }
+        }))
+        .send()
+        .await
+        .expect("contact");
+    assert_eq!(res.status(), 201);
+    let token = login(&server).await;
+    let report = report(c, base, &token, 1).await;
+    assert_eq!(today(&report)["views"], 8, "{report}");
+    let line = report["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["kind"] == "campaign")
+        .cloned();
+    assert_eq!(
+        line,
+        Some(
+            json!({ "kind": "campaign", "name": "diwali-2026", "visits": 2, "enquiries": 1, "won": 0 })
+        ),
         "{report}"
     );
     server.stop().await;

@@ -19,18 +19,23 @@ use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::Response;
 use warp::{Filter, Rejection, Reply};
 
-/// Largest beacon body: a path of at most 200 bytes and a referrer.
+/// Largest beacon body: a path of at most 200 bytes, a referrer and a campaign.
 pub const BEACON_MAX: u64 = 4 * 1024;
 /// The report's span when `days` is not given, and the longest it may be.
 pub const DEFAULT_DAYS: u32 = 30;
 pub const MAX_DAYS: u32 = 731;
 
-/// What the beacon sends: `location.pathname` and, for a full page load, `document.referrer`.
+/// What the beacon sends: `location.pathname` and, for the view that starts a visit,
+/// `document.referrer` and `utm_campaign` of the landing address.
 #[derive(Debug, Deserialize)]
 struct Beacon {
     path: String,
     #[serde(default)]
     referrer: Option<String>,
+    /// Any JSON: a campaign that is not a usable name is left out, never a reason to refuse the
+    /// view (views were taken without it).
+    #[serde(default)]
+    campaign: Option<serde_json::Value>,
 }
 
 /// What the tap beacon sends: the kind of link or button and `location.pathname`.
@@ -98,17 +103,29 @@ fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) ->
         .into_iter()
         .flatten()
         .collect();
-    // A visitor arrives from another site once or twice a day; an address that names a new one
-    // with every view is writing the list, not following links.
     let referrer = beacon
         .referrer
         .as_deref()
-        .filter(|r| crate::stats::classify::referrer_host(r, &own_hosts).is_some())
-        .filter(|_| app.limits.referrers_by_ip.hit_client(client).is_ok());
+        .filter(|r| crate::stats::classify::referrer_host(r, &own_hosts).is_some());
+    let campaign = beacon
+        .campaign
+        .as_ref()
+        .and_then(serde_json::Value::as_str)
+        .and_then(crate::stats::classify::campaign);
+    // A visitor arrives from another site or a campaign once or twice a day; an address that names
+    // a new one with every view is writing the lists, not following links.
+    let (referrer, campaign) = if (referrer.is_some() || campaign.is_some())
+        && app.limits.referrers_by_ip.hit_client(client).is_err()
+    {
+        (None, None)
+    } else {
+        (referrer, campaign)
+    };
     app.stats.count_view(
         &View {
             path,
             referrer,
+            campaign,
             user_agent: text(header::USER_AGENT).unwrap_or(""),
             client,
             own_hosts: &own_hosts,

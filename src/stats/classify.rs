@@ -109,6 +109,19 @@ pub fn referrer_host(referrer: &str, own_hosts: &[&str]) -> Option<String> {
     Some(host.to_string())
 }
 
+/// The longest campaign name counted, as a lead's `utmCampaign` is kept (src/leads/mod.rs).
+pub const CAMPAIGN_MAX_CHARS: usize = 100;
+
+/// `utm_campaign` of a landing address as it is counted: trimmed, at most `CAMPAIGN_MAX_CHARS`
+/// characters, no control characters. Anything else is no campaign: a visitor cannot fix it.
+pub fn campaign(raw: &str) -> Option<&str> {
+    let name = raw.trim();
+    let ok = !name.is_empty()
+        && name.chars().count() <= CAMPAIGN_MAX_CHARS
+        && !name.chars().any(char::is_control);
+    ok.then_some(name)
+}
+
 fn bare(host: &str) -> &str {
     host.strip_prefix("www.").unwrap_or(host)
 }

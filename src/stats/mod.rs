@@ -39,6 +39,8 @@ pub struct View<'a> {
     pub path: &'a str,
     /// `document.referrer` of a full page load; none for navigation inside the app.
     pub referrer: Option<&'a str>,
+    /// `utm_campaign` of the landing address, sent with the view that starts the visit.
+    pub campaign: Option<&'a str>,
     pub user_agent: &'a str,
     pub client: IpAddr,
     /// This site's own host names (its `Host` header, its public URL): never a referrer.
@@ -156,6 +158,7 @@ impl Stats {
         let referrer = view
             .referrer
             .and_then(|r| classify::referrer_host(r, view.own_hosts));
+        let campaign = view.campaign.and_then(classify::campaign);
         let today = day_of(now);
         let mut state = lock(&self.state);
         state.roll_to(today);
@@ -194,6 +197,13 @@ impl Stats {
                 &mut day.referrers,
                 host,
                 crate::store::MAX_REFERRERS_PER_DAY,
+            );
+        }
+        if let Some(name) = campaign {
+            bump(
+                &mut day.campaigns,
+                name.to_string(),
+                crate::store::MAX_CAMPAIGNS_PER_DAY,
             );
         }
         Outcome::Counted
@@ -550,6 +560,7 @@ mod tests {
         View {
             path,
             referrer,
+            campaign: None,
             user_agent: ua,
             client: "203.0.113.7".parse().unwrap(),
             own_hosts: &["studio.example"],
@@ -739,5 +750,43 @@ mod tests {
             stats.count_view(&view("/", IPHONE, None), now),
             Outcome::OverCap
         );
+    }
+
+    #[test]
+    fn campaigns_are_counted_per_day_within_their_cap() {
+        let (_dir, stats) = stats();
+        let now = at(20_000, 0);
+        let from = |campaign: &'static str| View {
+            campaign: Some(campaign),
+            ..view("/", CHROME, None)
+        };
+        for name in ["diwali", " diwali ", "", "  ", "bad\u{7}name"] {
+            stats.count_view(&from(name), now);
+        }
+        let long = "x".repeat(classify::CAMPAIGN_MAX_CHARS + 1);
+        stats.count_view(
+            &View {
+                campaign: Some(&long),
+                ..view("/", CHROME, None)
+            },
+            now,
+        );
+        let names: Vec<String> = (0..crate::store::MAX_CAMPAIGNS_PER_DAY + 5)
+            .map(|i| format!("made-up-{i}"))
+            .collect();
+        for name in &names {
+            let made_up = View {
+                campaign: Some(name),
+                ..view("/", IPHONE, None)
+            };
+            // Past the cap the view still counts; only the list stops growing.
+            assert_eq!(stats.count_view(&made_up, now), Outcome::Counted);
+        }
+        stats.flush().unwrap();
+        let day = &stats.store.stats_days(20_000, 20_000).unwrap()[0].1;
+        assert_eq!(day.views, 6 + names.len() as u64);
+        assert_eq!(day.campaigns.len(), crate::store::MAX_CAMPAIGNS_PER_DAY);
+        assert_eq!(day.campaigns[0], ("diwali".to_string(), 2));
+        assert!(!day.campaigns.iter().any(|(n, _)| n == "made-up-200"));
     }
 }

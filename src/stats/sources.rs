@@ -25,9 +25,8 @@ pub enum SourceKind {
 pub struct SourceLine {
     pub kind: SourceKind,
     pub name: String,
-    /// Views of the page, or visits from the site, in the period; none for a campaign, whose
-    /// visits are not counted (a page view carries no query).
-    pub visits: Option<u64>,
+    /// Views of the page, or visits from the site or with the campaign, in the period.
+    pub visits: u64,
     /// Enquiries received in the period from this source (spam left out).
     pub enquiries: u64,
     /// How many of them are at the stage Won now.
@@ -105,20 +104,16 @@ fn page_path(address: &str) -> String {
     }
 }
 
-fn visits(kind: SourceKind, name: &str, days: &BTreeMap<u32, DayStats>) -> Option<u64> {
-    let list = |d: &DayStats| -> Vec<u64> {
-        let named = match kind {
+fn visits(kind: SourceKind, name: &str, days: &BTreeMap<u32, DayStats>) -> u64 {
+    days.values()
+        .flat_map(|d| match kind {
             SourceKind::Page => &d.pages,
+            SourceKind::Campaign => &d.campaigns,
             SourceKind::Referrer => &d.referrers,
-            SourceKind::Campaign => return Vec::new(),
-        };
-        named
-            .iter()
-            .filter(|(have, _)| have == name)
-            .map(|(_, n)| *n)
-            .collect()
-    };
-    (kind != SourceKind::Campaign).then(|| days.values().flat_map(list).sum())
+        })
+        .filter(|(have, _)| have == name)
+        .map(|(_, n)| *n)
+        .sum()
 }
 
 #[cfg(test)]
@@ -159,6 +154,7 @@ mod tests {
             DayStats {
                 pages: vec![("/portfolio/modern-serenity".into(), 40)],
                 referrers: vec![("instagram.com".into(), 12)],
+                campaigns: vec![("diwali".into(), 9)],
                 ..DayStats::default()
             },
         )]);
@@ -189,14 +185,14 @@ mod tests {
         };
         assert_eq!(
             find(SourceKind::Page, "/portfolio/modern-serenity"),
-            Some((Some(40), 2, 1))
+            Some((40, 2, 1))
         );
-        assert_eq!(find(SourceKind::Campaign, "diwali"), Some((None, 2, 1)));
+        assert_eq!(find(SourceKind::Campaign, "diwali"), Some((9, 2, 1)));
         assert_eq!(
             find(SourceKind::Referrer, "instagram.com"),
-            Some((Some(12), 2, 1))
+            Some((12, 2, 1))
         );
-        assert_eq!(find(SourceKind::Page, "/contact"), Some((Some(0), 1, 0)));
+        assert_eq!(find(SourceKind::Page, "/contact"), Some((0, 1, 0)));
         assert_eq!(lines.len(), 4);
         assert_eq!(lines.last().map(|l| l.name.as_str()), Some("/contact"));
     }

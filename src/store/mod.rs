@@ -37,7 +37,9 @@ pub use records::{FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, LeadSettin
 pub use records::{LeadSource, Stage, StageMove, WON_STAGE};
 pub use records::{StoredImage, StoredVariant};
 pub use revisions::{KEEP as KEEP_REVISIONS, changed_paths};
-pub use stats::{MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY, MAX_TAP_LINES_PER_DAY};
+pub use stats::{
+    MAX_CAMPAIGNS_PER_DAY, MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY, MAX_TAP_LINES_PER_DAY,
+};
 pub use tls::{AcmeAccount, TlsCertificate};
 
 mod reopen;

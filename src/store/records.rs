@@ -721,9 +721,11 @@ pub struct DayStats {
     pub referrers: Vec<(String, u64)>,
     /// ((kind, path), taps on a contact link or button of that kind on that page) (version 2).
     pub taps: Vec<((String, String), u64)>,
+    /// (`utm_campaign` of the landing address, visits that arrived with it) (version 2).
+    pub campaigns: Vec<(String, u64)>,
 }
 
-/// Version 1 of [`DayStats`] (the first statistics): no taps.
+/// Version 1 of [`DayStats`] (the first statistics): no taps, no campaigns.
 #[derive(Deserialize)]
 struct DayStatsV1 {
     views: u64,
@@ -740,7 +742,7 @@ impl Versioned for DayStats {
     const VERSION: u8 = 2;
     const NAME: &'static str = "visitor statistics day";
 
-    /// A day counted before taps were reads with none.
+    /// A day counted before taps and campaigns were reads with none.
     fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
         match version {
             1 => {
@@ -756,6 +758,7 @@ impl Versioned for DayStats {
                     pages: v1.pages,
                     referrers: v1.referrers,
                     taps: Vec::new(),
+                    campaigns: Vec::new(),
                 })
             }
             _ => bail!(
@@ -878,6 +881,7 @@ mod tests {
                 pages: vec![("/about".into(), 7)],
                 referrers: vec![("google.com".into(), 2)],
                 taps: vec![],
+                campaigns: vec![],
             }
         );
         let v2 = day.encode().unwrap();

@@ -13,6 +13,8 @@ const STATS_DAYS: TableDefinition<u32, &[u8]> = TableDefinition::new("stats_days
 pub const MAX_PAGES_PER_DAY: usize = 500;
 /// Most referring hosts kept for one day; the ones that sent the fewest visits go first.
 pub const MAX_REFERRERS_PER_DAY: usize = 200;
+/// Most campaigns kept for one day; the ones that brought the fewest visits go first.
+pub const MAX_CAMPAIGNS_PER_DAY: usize = 200;
 /// Most (kind, page) tap counts kept for one day; the least tapped go first.
 pub const MAX_TAP_LINES_PER_DAY: usize = 500;
 
@@ -28,6 +30,7 @@ impl DayStats {
         add_counts(&mut self.pages, &other.pages, MAX_PAGES_PER_DAY);
         add_counts(&mut self.referrers, &other.referrers, MAX_REFERRERS_PER_DAY);
         add_counts(&mut self.taps, &other.taps, MAX_TAP_LINES_PER_DAY);
+        add_counts(&mut self.campaigns, &other.campaigns, MAX_CAMPAIGNS_PER_DAY);
     }
 
     /// True when nothing was counted.

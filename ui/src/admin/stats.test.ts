@@ -37,7 +37,8 @@ describe('the visitor report helpers', () => {
     expect(sourceFigures({ ...line, kind: 'referrer', visits: 4, enquiries: 1, won: 0 })).toBe(
       '4 visits · 1 enquiry (25% of visits) · 0 won',
     );
-    // A page nobody was counted on (JavaScript off) and a campaign, whose visits are not counted.
+    expect(sourceFigures({ ...line, kind: 'campaign', visits: 30, won: 2 })).toBe('30 visits · 3 enquiries (10% of visits) · 2 won');
+    // A page nobody was counted on (JavaScript off), and visits not counted at all (null).
     expect(sourceFigures({ ...line, visits: 0 })).toBe('0 views · 3 enquiries · 1 won');
     expect(sourceFigures({ ...line, kind: 'campaign', visits: null, won: 2 })).toBe('3 enquiries · 2 won');
   });

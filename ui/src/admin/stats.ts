@@ -49,7 +49,10 @@ export interface SourceLine {
   kind: 'page' | 'campaign' | 'referrer';
   /** A path, a campaign's name or a site's host. */
   name: string;
-  /** Views of the page or visits from the site in the period; null for a campaign (not counted). */
+  /**
+   * Views of the page, or visits from the site or with the campaign, in the period. Null is still
+   * read as "not counted" (a server from before campaign visits were counted sent it).
+   */
   visits: number | null;
   enquiries: number;
   /** How many of those enquiries are at the stage Won now. */
@@ -66,8 +69,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * One source's figures in plain words: '120 views · 3 enquiries (2.5% of views) · 1 won'. The
- * conversion is enquiries per view of the page or per visit from the site; a campaign's visits are
- * not counted, so it has none.
+ * conversion is enquiries per view of the page or per visit from the site or the campaign.
  */
 export function sourceFigures(line: SourceLine): string {
   const [one, many] = line.kind === 'page' ? ['view', 'views'] : ['visit', 'visits'];

@@ -38,6 +38,42 @@ describe('the page-view beacon', () => {
     ]);
   });
 
+  it('sends the landing address\'s utm_campaign with the first view only, and only when it has one', async () => {
+    history.replaceState(null, '', '/portfolio/modern-serenity?utm_source=ig&utm_campaign=%20Diwali%202026%20');
+    const count = createViewCounter();
+    count('/portfolio/modern-serenity');
+    vi.advanceTimersByTime(2000);
+    // The query of a later address in the same visit is not a campaign the visitor came from.
+    count('/portfolio/modern-serenity');
+    vi.advanceTimersByTime(2000);
+    history.replaceState(null, '', '/about?utm_campaign=' + 'x'.repeat(150));
+    const long = createViewCounter();
+    long('/about');
+    vi.advanceTimersByTime(2000);
+    for (const search of ['', '?utm_campaign=', '?utm_campaign=%20%20', '?utm_source=ig']) {
+      history.replaceState(null, '', '/' + search);
+      createViewCounter()('/');
+      vi.advanceTimersByTime(2000);
+    }
+    await Promise.all(pending);
+    const referrer = 'https://www.google.com/';
+    expect(sent.map((s) => s.body)).toEqual([
+      { path: '/portfolio/modern-serenity', referrer, campaign: 'Diwali 2026' },
+      { path: '/portfolio/modern-serenity' },
+      { path: '/about', referrer, campaign: 'x'.repeat(100) },
+      ...Array(4).fill({ path: '/', referrer }),
+    ]);
+    history.replaceState(null, '', '/');
+  });
+
+  it('sends no referrer when the visit starts without one', async () => {
+    Object.defineProperty(document, 'referrer', { configurable: true, value: '' });
+    createViewCounter()('/');
+    vi.advanceTimersByTime(2000);
+    await Promise.all(pending);
+    expect(sent.map((s) => s.body)).toEqual([{ path: '/' }]);
+  });
+
   it('never counts the admin pages', () => {
     const count = createViewCounter();
     count('/admin-login');

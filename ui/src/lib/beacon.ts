@@ -55,7 +55,10 @@ export function createViewCounter(): (path: string) => void {
     if (isAdmin(path) || typeof navigator.sendBeacon !== 'function') return;
     const first = !sentFirst;
     sentFirst = true;
-    const send = () => post(BEACON_PATH, first && document.referrer ? { path, referrer: document.referrer } : { path });
+    // Read now, not once idle: by then the visitor may have moved to another page of the site.
+    const campaign = first ? new URLSearchParams(location.search).get('utm_campaign')?.trim().slice(0, 100) : '';
+    const send = () =>
+      post(BEACON_PATH, { path, referrer: (first && document.referrer) || undefined, campaign: campaign || undefined });
     if (!first || document.readyState === 'complete') {
       whenIdle(send);
     } else {
