@@ -266,8 +266,12 @@ describe('global widgets', () => {
     await page.evaluate(() => window.scrollTo(0, 1400));
     await page.waitForFunction(() => window.scrollY === 1400);
     assert.equal(await toTop.isVisible(), false);
-    // Heading back up, it appears.
-    await page.evaluate(() => window.scrollTo(0, 1200));
+    // Heading back up, it appears. The widget is mounted when the page falls idle, which on a busy
+    // machine may come after the first scroll: keep heading up a little until it shows.
+    for (let y = 1200; y > 600 && !(await toTop.isVisible()); y -= 50) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+    }
     await toTop.waitFor({ state: 'visible' });
     await toTop.click();
     await page.waitForFunction(() => window.scrollY === 0);
