@@ -1,9 +1,9 @@
 //! The owner's account (docs/admin-api.md, "Account"): changing the password from the panel, and
 //! signing out every session. Both revoke every earlier token by bumping the admin's generation.
 
-use super::admin::{
-    AdminIdentity, Fields, LoginKeys, fresh_session, json_body, require_admin, too_many_attempts,
-};
+use super::admin::{LoginKeys, fresh_session, too_many_attempts};
+use super::body::{Fields, json_body};
+use super::guard::{AdminIdentity, require_admin};
 use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
 use crate::app::with_app;

@@ -1,19 +1,18 @@
 //! The owner's calls (SPEC §7): sign-in and token check, hero slides and company settings
-//! (projects: `projects.rs`; messages: `messages.rs`; password: `account.rs`), plus
-//! `require_admin`, the guard every admin call (in any module) sits behind.
+//! (projects: `projects.rs`; messages: `messages.rs`; password: `account.rs`). The guard every
+//! owner's call sits behind is `guard.rs`; reading bodies and fields, `body.rs`.
 //!
 //! Every route matches its path and method before it checks the token, so an unknown path stays a
 //! 404 and a request without a valid token never gets its body read.
 
-use super::{ApiError, blocking, error_response, json_response};
+use super::body::{Fields, MAX_URL, json_body};
+use super::guard::{AdminIdentity, require_admin};
+use super::{ApiError, blocking, error_response, json_response, write_and_refresh};
 use crate::app::App;
 use crate::app::with_app;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
-use crate::site::is_safe_link;
 use crate::store::{Admin, HeroSlide, LAST_FORMATTABLE_SECS, Setting, Store, iso8601};
-use bytes::Buf;
-use futures_util::{Stream, StreamExt};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::net::{IpAddr, SocketAddr};
@@ -24,145 +23,16 @@ use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
-/// Largest JSON body any admin call reads.
-pub const JSON_BODY_LIMIT: usize = 64 * 1024;
-
 const INVALID_CREDENTIALS: &str = "Invalid credentials";
-const SIGN_IN_FIRST: &str = "Sign in first";
-const BAD_TOKEN: &str = "Your session is not valid or has expired; sign in again";
 
 /// Longest text per field, in characters.
 const MAX_USERNAME: usize = 64;
 const MAX_TITLE: usize = 200;
 const MAX_SUBTITLE: usize = 500;
 const MAX_BUTTON_TEXT: usize = 100;
-const MAX_URL: usize = 2048;
 const MAX_SETTING_KEY: usize = 64;
 const MAX_SETTING_VALUE: usize = 5000;
 const MAX_DESCRIPTION: usize = 200;
-
-/// The signed-in admin a request acts as.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct AdminIdentity {
-    pub id: u64,
-    pub username: String,
-}
-
-/// Passes only requests with `Authorization: Bearer <token>` for an existing admin whose password
-/// has not changed since; anything else is a 401 JSON answer.
-pub fn require_admin(
-    app: Arc<App>,
-) -> impl Filter<Extract = (AdminIdentity,), Error = Rejection> + Clone {
-    warp::header::headers_cloned().and(with_app(app)).and_then(
-        |headers: HeaderMap, app: Arc<App>| async move {
-            authenticate(&app, &headers)
-                .await
-                .map_err(warp::reject::custom)
-        },
-    )
-}
-
-async fn authenticate(app: &App, headers: &HeaderMap) -> Result<AdminIdentity, ApiError> {
-    let Some(value) = headers.get(header::AUTHORIZATION) else {
-        return Err(ApiError::new(StatusCode::UNAUTHORIZED, SIGN_IN_FIRST));
-    };
-    let token = value
-        .to_str()
-        .ok()
-        .and_then(|v| v.split_once(' '))
-        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-        .map(|(_, token)| token.trim().to_string())
-        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, BAD_TOKEN))?;
-    let store = app.store.clone();
-    let found = blocking(move || {
-        let key = store.hmac_key()?;
-        let Ok(claims) = auth::verify_token(&key, &token, auth::now_secs()) else {
-            return Ok(None);
-        };
-        Ok(store
-            .admin(claims.admin_id)?
-            .filter(|a| a.token_generation == claims.generation))
-    })
-    .await?;
-    found
-        .map(|a| AdminIdentity {
-            id: a.id,
-            username: a.username,
-        })
-        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, BAD_TOKEN))
-}
-
-/// A JSON object body of at most `JSON_BODY_LIMIT` bytes, chunked or not; 415 unless it is declared
-/// `application/json`, 413 beyond the limit, 400 when it is not JSON or not an object.
-pub fn json_body() -> impl Filter<Extract = (Map<String, Value>,), Error = Rejection> + Clone {
-    json_body_up_to(JSON_BODY_LIMIT)
-}
-
-/// `json_body` with a cap of `limit` bytes (a whole page record's content can pass 64 kB).
-pub fn json_body_up_to(
-    limit: usize,
-) -> impl Filter<Extract = (Map<String, Value>,), Error = Rejection> + Clone {
-    super::json_content_type()
-        .and(warp::header::headers_cloned())
-        .and(warp::body::stream())
-        .and_then(move |headers: HeaderMap, body| async move {
-            read_json_object(&headers, body, limit)
-                .await
-                .map_err(warp::reject::custom)
-        })
-}
-
-async fn read_json_object<S, B>(
-    headers: &HeaderMap,
-    body: S,
-    limit: usize,
-) -> Result<Map<String, Value>, ApiError>
-where
-    S: Stream<Item = Result<B, warp::Error>>,
-    B: Buf,
-{
-    let too_large = || {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("The request body is larger than {} kB", limit / 1024),
-        )
-    };
-    if content_length(headers).is_some_and(|n| n > limit as u64) {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    futures_util::pin_mut!(body);
-    while let Some(chunk) = body.next().await {
-        let mut chunk = chunk
-            .map_err(|e| ApiError::bad_request(format!("Could not read the request body: {e}")))?;
-        if bytes.len() + chunk.remaining() > limit {
-            return Err(too_large());
-        }
-        while chunk.has_remaining() {
-            let part = chunk.chunk();
-            bytes.extend_from_slice(part);
-            let n = part.len();
-            chunk.advance(n);
-        }
-    }
-    match serde_json::from_slice::<Value>(&bytes) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err(ApiError::bad_request(
-            "The request body must be a JSON object",
-        )),
-        Err(e) => Err(ApiError::bad_request(format!(
-            "The request body is not valid JSON: {e}"
-        ))),
-    }
-}
-
-/// The declared body length, when the header is there and a number.
-pub fn content_length(headers: &HeaderMap) -> Option<u64> {
-    headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse().ok())
-}
 
 /// Every route of this module, under `/api`.
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
@@ -234,23 +104,6 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .or(save_setting)
         .unify()
         .boxed()
-}
-
-/// Runs a store write, then re-renders the public pages so visitors see it on their next load. A
-/// failed re-render is logged, not answered: the write itself has landed.
-pub(crate) async fn write_and_refresh<T, F>(app: Arc<App>, write: F) -> Result<T, ApiError>
-where
-    F: FnOnce(&crate::store::Store) -> anyhow::Result<T> + Send + 'static,
-    T: Send + 'static,
-{
-    blocking(move || {
-        let out = write(&app.store)?;
-        if let Err(e) = app.refresh_site() {
-            tracing::error!("re-rendering the public pages after an admin write: {e:#}");
-        }
-        Ok(out)
-    })
-    .await
 }
 
 // ----- sign-in -----
@@ -402,87 +255,6 @@ pub(super) fn too_many_attempts(wait: Duration) -> Response {
     res.headers_mut()
         .insert(header::RETRY_AFTER, HeaderValue::from(secs));
     res
-}
-
-// ----- request bodies -----
-
-/// A JSON object body, read field by field with clear messages.
-pub struct Fields(pub Map<String, Value>);
-
-impl Fields {
-    /// A text field as sent (`""` when missing or null); anything but a string is a 400.
-    pub fn raw_text(&self, name: &str) -> Result<String, ApiError> {
-        match self.0.get(name) {
-            None | Some(Value::Null) => Ok(String::new()),
-            Some(Value::String(s)) => Ok(s.clone()),
-            Some(_) => Err(ApiError::bad_request(format!("{name} must be text"))),
-        }
-    }
-
-    /// A trimmed text field of at most `max` characters, without control characters (line breaks
-    /// and tabs only where `multiline`).
-    pub fn text(&self, name: &str, max: usize, multiline: bool) -> Result<String, ApiError> {
-        let value = self.raw_text(name)?.trim().to_string();
-        if value.chars().count() > max {
-            return Err(ApiError::bad_request(format!(
-                "{name} must have at most {max} characters"
-            )));
-        }
-        let allowed = |c: char| multiline && matches!(c, '\n' | '\r' | '\t');
-        if value.chars().any(|c| c.is_control() && !allowed(c)) {
-            return Err(ApiError::bad_request(format!(
-                "{name} contains control characters"
-            )));
-        }
-        Ok(value)
-    }
-
-    pub fn required_text(&self, name: &str, max: usize) -> Result<String, ApiError> {
-        let value = self.text(name, max, false)?;
-        if value.is_empty() {
-            return Err(ApiError::bad_request(format!("{name} is required")));
-        }
-        Ok(value)
-    }
-
-    /// A link field: empty, `http(s)://…`, or a path on this site.
-    pub fn link(&self, name: &str, required: bool) -> Result<String, ApiError> {
-        let value = if required {
-            self.required_text(name, MAX_URL)?
-        } else {
-            self.text(name, MAX_URL, false)?
-        };
-        if !value.is_empty() && !is_safe_link(&value) {
-            return Err(ApiError::bad_request(format!(
-                "{name} must start with http://, https:// or / (a page of this site)"
-            )));
-        }
-        Ok(value)
-    }
-
-    pub fn flag(&self, name: &str, default: bool) -> Result<bool, ApiError> {
-        match self.0.get(name) {
-            None | Some(Value::Null) => Ok(default),
-            Some(Value::Bool(b)) => Ok(*b),
-            Some(_) => Err(ApiError::bad_request(format!(
-                "{name} must be true or false"
-            ))),
-        }
-    }
-
-    /// An integer, as the admin form parses it: anything that is not a number counts as 0.
-    pub fn integer_or_zero(&self, name: &str) -> i64 {
-        const LIMIT: f64 = 1e9;
-        let number = match self.0.get(name) {
-            Some(Value::Number(n)) => n.as_f64(),
-            Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
-            _ => None,
-        };
-        number
-            .filter(|n| n.is_finite())
-            .map(|n| n.trunc().clamp(-LIMIT, LIMIT) as i64)
-            .unwrap_or(0)
-    }
 }
 
 /// The home page's hero slides (SPEC §7), on the shared resource code.
@@ -673,23 +445,5 @@ mod tests {
         ] {
             assert!(!is_whatsapp_number(bad), "{bad}");
         }
-    }
-
-    #[test]
-    fn order_falls_back_to_zero() {
-        let f = |v: Value| {
-            let mut m = Map::new();
-            m.insert("order".into(), v);
-            Fields(m).integer_or_zero("order")
-        };
-        assert_eq!(f(Value::from(3)), 3);
-        assert_eq!(f(Value::from(-2)), -2);
-        assert_eq!(f(Value::from(2.9)), 2);
-        assert_eq!(f(Value::from("7")), 7);
-        assert_eq!(f(Value::from("seven")), 0);
-        assert_eq!(f(Value::Null), 0);
-        assert_eq!(f(Value::Bool(true)), 0);
-        assert_eq!(f(Value::from(1e300)), 1_000_000_000);
-        assert_eq!(Fields(Map::new()).integer_or_zero("order"), 0);
     }
 }

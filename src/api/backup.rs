@@ -1,7 +1,7 @@
 //! `GET /api/admin/backup`: a consistent copy of the whole data file, as a download, for an admin;
 //! `GET|POST /api/admin/backups/offsite`: the off-site copies, and Back up now.
 
-use super::admin::{AdminIdentity, require_admin};
+use super::guard::{AdminIdentity, require_admin};
 use super::{ApiError, error_response, json_response};
 use crate::app::App;
 use crate::app::with_app;

@@ -1,7 +1,7 @@
 //! `GET /api/admin/certificates`: each HTTPS certificate's names and expiry, for the Overview.
 //! `[]` when HTTPS is off (a proxy in front holds the certificate then).
 
-use super::admin::{AdminIdentity, require_admin};
+use super::guard::{AdminIdentity, require_admin};
 use super::{blocking, json_response};
 use crate::app::App;
 use crate::app::with_app;

@@ -6,8 +6,9 @@
 //! slot at the same moment one gets it and the other a 409. It then becomes a lead in the inbox
 //! ([`record_lead`]) and, with `[smtp]`, an invitation by mail to the visitor and the studio.
 
-use super::admin::{AdminIdentity, json_body, require_admin};
+use super::body::json_body;
 use super::contact::{self, ContactInput};
+use super::guard::{AdminIdentity, require_admin};
 use super::{ApiError, blocking, json_response};
 use crate::app::{App, with_app};
 use crate::bookings::ical::{self, Method};

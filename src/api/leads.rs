@@ -1,7 +1,8 @@
 //! The lead side of the inbox (docs/admin-api.md, "Leads"): a lead's fields as JSON beside SPEC's
-//! message, its notes, and the owner's lead settings. Every call sits behind `admin::require_admin`.
+//! message, its notes, and the owner's lead settings. Every call sits behind `guard::require_admin`.
 
-use super::admin::{AdminIdentity, json_body, require_admin};
+use super::body::json_body;
+use super::guard::{AdminIdentity, require_admin};
 use super::{ApiError, blocking, json_response};
 use crate::app::{App, with_app};
 use crate::leads;
@@ -214,7 +215,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(json_body())
         .and_then(
             |id: u64, who: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
-                let text = super::admin::Fields(body).text("text", NOTE_MAX, true)?;
+                let text = super::body::Fields(body).text("text", NOTE_MAX, true)?;
                 if text.is_empty() {
                     return Err(warp::reject::custom(ApiError::bad_request(
                         "text: write the note (1 to 2000 characters)",

@@ -4,7 +4,8 @@
 //! The client's file name and claimed type are never used: the type comes from the bytes, the
 //! stored name from their SHA-256, so nothing a client sends reaches a file system path.
 
-use super::admin::{AdminIdentity, content_length, require_admin};
+use super::body::content_length;
+use super::guard::{AdminIdentity, require_admin};
 use super::{ApiError, blocking, json_response};
 use crate::app::App;
 use crate::app::with_app;

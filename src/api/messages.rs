@@ -1,9 +1,10 @@
 //! The owner's inbox (docs/admin-api.md, "Messages"): the list with read marks, folders, search and
 //! paging; marking, moving, deleting and restoring one message; the CSV export. Every call sits
-//! behind `admin::require_admin`.
+//! behind `guard::require_admin`.
 
-use super::admin::{AdminIdentity, Fields, json_body, require_admin};
+use super::body::{Fields, json_body};
 use super::contact::{ContactInput, MESSAGE_MAX, NAME_MAX, is_email, validate};
+use super::guard::{AdminIdentity, require_admin};
 use super::leads::{LeadJson, field_error, follow_up_from, refused};
 use super::{ApiError, blocking, json_response, query_number};
 use crate::app::App;

@@ -6,9 +6,11 @@
 pub mod account;
 pub mod admin;
 pub mod backup;
+pub mod body;
 pub mod certificates;
 pub mod consultations;
 pub mod contact;
+pub mod guard;
 pub mod leads;
 pub mod media;
 pub mod messages;
@@ -141,6 +143,23 @@ where
             "a store task failed: {e}"
         ))),
     }
+}
+
+/// Runs a store write, then re-renders the public pages so visitors see it on their next load. A
+/// failed re-render is logged, not answered: the write itself has landed.
+pub(crate) async fn write_and_refresh<T, F>(app: Arc<App>, write: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&crate::store::Store) -> anyhow::Result<T> + Send + 'static,
+    T: Send + 'static,
+{
+    blocking(move || {
+        let out = write(&app.store)?;
+        if let Err(e) = app.refresh_site() {
+            tracing::error!("re-rendering the public pages after an admin write: {e:#}");
+        }
+        Ok(out)
+    })
+    .await
 }
 
 /// Every `/api` route, with JSON errors for whatever none of them serves.

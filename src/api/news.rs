@@ -3,7 +3,8 @@
 //! `status`, `publishAt`, `body`) are optional on write. And a signed preview link to an
 //! article's page, as projects have.
 
-use super::admin::{AdminIdentity, Fields, require_admin};
+use super::body::Fields;
+use super::guard::{AdminIdentity, require_admin};
 use super::resource::{self, Resource, text_list};
 use super::{ApiError, blocking, json_response};
 use crate::app::App;

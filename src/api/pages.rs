@@ -2,8 +2,10 @@
 //! rule, and their history (revisions, one revision, restore). Content is checked against
 //! `pageSchema.json` by `pages::schema`; a founder address another page takes is a 409.
 
-use super::admin::{AdminIdentity, json_body_up_to, require_admin, write_and_refresh};
+use super::body::json_body_up_to;
+use super::guard::{AdminIdentity, require_admin};
 use super::revisions::{self, History, no_such_version, sent_version};
+use super::write_and_refresh;
 use super::{ApiError, blocking, json_response};
 use crate::app::App;
 use crate::app::with_app;

@@ -1,7 +1,8 @@
 //! `/api/admin/portfolio-projects`: the portfolio and its case studies, and a signed preview link
 //! to a draft's page.
 
-use super::admin::{AdminIdentity, Fields, require_admin};
+use super::body::Fields;
+use super::guard::{AdminIdentity, require_admin};
 use super::resource::{self, Resource, array, item, order_or_last, text_list, within};
 use super::{ApiError, blocking, json_response};
 use crate::app::App;

@@ -1,7 +1,7 @@
 //! `GET /api/admin/release`: the installed version and, when the daily look at the release
 //! channel found one, the newer release, for the Overview's notice.
 
-use super::admin::{AdminIdentity, require_admin};
+use super::guard::{AdminIdentity, require_admin};
 use super::json_response;
 use crate::app::App;
 use crate::app::with_app;

@@ -3,8 +3,10 @@
 //! them, and a restore (`/api/admin/<path>/{id}/revisions…`). A resource brings its record, its
 //! JSON shape, its validation and its store rule; every write re-renders the public pages.
 
-use super::admin::{AdminIdentity, Fields, json_body, require_admin, write_and_refresh};
+use super::body::{Fields, json_body};
+use super::guard::{AdminIdentity, require_admin};
 use super::revisions::{self, History, no_such_version, sent_version, versioned};
+use super::write_and_refresh;
 use super::{ApiError, blocking, json_response, query_number};
 use crate::app::App;
 use crate::app::with_app;

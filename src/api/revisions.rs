@@ -2,7 +2,8 @@
 //! declared once (`History`, `routes`), and what their writes share: a revision's JSON, the
 //! optional `version` of a PUT and the 409 of a stale one.
 
-use super::admin::{AdminIdentity, require_admin, write_and_refresh};
+use super::guard::{AdminIdentity, require_admin};
+use super::write_and_refresh;
 use super::{ApiError, blocking, json_response};
 use crate::app::App;
 use crate::app::with_app;

@@ -2,7 +2,7 @@
 //! memory and answered 204 at once; and `GET /api/admin/stats?days=N`: the owner's report
 //! (docs/stats.md).
 
-use super::admin::{AdminIdentity, require_admin};
+use super::guard::{AdminIdentity, require_admin};
 use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
 use crate::app::with_app;

@@ -1,7 +1,7 @@
 //! `/api/admin/testimonials`: clients' words on the portfolio page.
 
 use super::ApiError;
-use super::admin::Fields;
+use super::body::Fields;
 use super::resource::{Resource, order_or_last};
 use crate::store::{Rule, Testimonial, testimonial_rule};
 use serde::Serialize;
