@@ -1,7 +1,8 @@
-//! No import circles between the top-level modules of `src/`: every `crate::X` path (and each
-//! name of a `use crate::{..}` group) in a module other than `X` is an edge, and the graph of those
-//! edges has no cycle, of two modules or more. Comments and string literals are not code; `super::`
-//! stays inside a module. A cycle fails the test with the files and lines that make each edge.
+//! No import circles in `src/`: between its top-level modules, and between the files (and
+//! subfolders) inside each module that is a folder. A `crate::`, `super::` or `self::` path (and each
+//! name of a `use ..::{..}` group) resolved to the module it names is an edge from the file's module;
+//! the graph of those edges at each level has no cycle, of two modules or more. Comments and string
+//! literals are not code. A cycle fails the test with the files and lines that make each edge.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -11,34 +12,27 @@ type Edges = BTreeMap<String, BTreeMap<String, String>>;
 
 #[test]
 fn top_level_modules_import_no_circle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let edges = edges(&src);
+    let edges = top_level();
     assert!(
         edges.len() > 5,
         "found almost no `crate::` paths under {}: is the scan broken?",
-        src.display()
+        src().display()
     );
-    let cycles = cycles(&edges);
-    if !cycles.is_empty() {
-        let mut report = String::new();
-        for cycle in &cycles {
-            report.push_str(&format!("\n  {}\n", cycle.join(" -> ")));
-            for pair in cycle.windows(2) {
-                report.push_str(&format!(
-                    "    {} -> {}: {}\n",
-                    pair[0], pair[1], edges[&pair[0]][&pair[1]]
-                ));
-            }
-        }
-        panic!("import circles between modules of src/:{report}");
-    }
+    let report: String = cycles(&edges)
+        .iter()
+        .map(|cycle| cycle_report("", cycle, &edges))
+        .collect();
+    assert!(
+        report.is_empty(),
+        "import circles between modules of src/:{report}"
+    );
 }
 
 /// Rendering (the shells, the page cache, the engine) reads the store and the UI build: nothing it
 /// imports, directly or through another module, is the shared state or a request handler.
 #[test]
 fn rendering_reaches_neither_app_nor_the_handlers() {
-    let edges = edges(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let edges = top_level();
     let mut reached = BTreeSet::new();
     let mut next = vec!["render".to_string()];
     while let Some(module) = next.pop() {
@@ -56,57 +50,36 @@ fn rendering_reaches_neither_app_nor_the_handlers() {
     }
 }
 
-/// Inside `render/` too: the page cache keeps what the shells make, and the shells know nothing of
-/// the page cache. Each file's `super::` and `crate::render::` paths outside its tests are edges.
+/// Inside every module that is a folder of `src/` (`api/`, `render/`, `store/`, ...) too: its files
+/// and subfolders import no circle. Each file's `crate::<this module>::`, `super::` and `self::`
+/// paths outside its tests are edges between the folder's children; a child's use of its folder's
+/// own `mod.rs` is not (the folder holds its children). A cycle fails with the files and lines.
 #[test]
-fn render_modules_import_no_circle() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/render");
-    let mut files = Vec::new();
-    rust_files(&dir, &mut files);
-    let siblings: BTreeSet<String> = files
-        .iter()
-        .filter_map(|f| f.file_stem()?.to_str().map(str::to_string))
-        .filter(|stem| stem != "mod")
-        .collect();
-    assert!(siblings.contains("shells") && siblings.contains("page_cache"));
-    let mut edges = Edges::new();
-    for file in &files {
-        let from = file
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or_default();
-        let from = if from == "mod" { "render" } else { from };
-        let text = std::fs::read_to_string(file).expect("a file of src/render");
-        let code = code_only(text.split("#[cfg(test)]").next().unwrap_or_default());
-        for prefix in ["super::", "crate::render::"] {
-            for (offset, _) in code.match_indices(prefix) {
-                // `super::` in render/mod.rs is the crate root, not a sibling.
-                if prefix == "super::" && from == "render" {
-                    continue;
-                }
-                let to = ident(&code[offset + prefix.len()..]);
-                if siblings.contains(to) && to != from {
-                    let line = code[..offset].matches('\n').count() + 1;
-                    edges
-                        .entry(from.to_string())
-                        .or_default()
-                        .entry(to.to_string())
-                        .or_insert_with(|| format!("src/render/{from}.rs:{line}"));
-                }
-            }
+fn files_inside_each_module_import_no_circle() {
+    let levels = graph(&src(), false);
+    // The scan sees what it must: the page cache keeps what the shells make, and every owner's
+    // call sits behind the guard.
+    let found = |level: &str, from: &str, to: &str| {
+        levels
+            .get(level)
+            .and_then(|e| e.get(from))
+            .is_some_and(|e| e.contains_key(to))
+    };
+    assert!(
+        found("render", "page_cache", "shells") && found("api", "resource", "guard"),
+        "the scan missed an edge it must see: {levels:?}"
+    );
+    let mut report = String::new();
+    for (level, edges) in levels.iter().filter(|(level, _)| !level.is_empty()) {
+        for cycle in cycles(edges) {
+            report.push_str(&cycle_report(&format!("src/{level}/"), &cycle, edges));
         }
     }
-    assert!(
-        edges
-            .get("page_cache")
-            .is_some_and(|e| e.contains_key("shells")),
-        "the scan found no edge from page_cache to shells: {edges:?}"
-    );
-    assert_eq!(cycles(&edges), Vec::<Vec<String>>::new(), "{edges:?}");
+    assert!(report.is_empty(), "import circles inside modules:{report}");
 }
 
-/// The scan itself finds what it must: a `use crate::{..}` group, a nested group, a path in code;
-/// not a comment, a string, `$crate` or a module's own paths.
+/// The scan itself finds what it must: a `use crate::{..}` group, a nested group, a path in code,
+/// `super::` and `self::` paths resolved from the file's module; not a comment, a string or `$crate`.
 #[test]
 fn the_scan_reads_paths_not_comments_or_strings() {
     let text = r##"
@@ -117,12 +90,29 @@ fn the_scan_reads_paths_not_comments_or_strings() {
         fn f() { let s = "crate::xx"; let r = r#"crate::xx "# ; let c = '"'; crate::ee::go(); }
         fn g<'a>(x: &'a str) -> &'a str { $crate::vv; crate::me::f(); x }
     "##;
-    let found: BTreeSet<String> = paths(text).into_iter().map(|(m, _)| m).collect();
+    let here = ["me".to_string(), "deep".to_string()];
+    let found: BTreeSet<String> = references(&code_only(text), &here)
+        .into_iter()
+        .filter_map(|(path, _)| path.first().cloned())
+        .collect();
     let want: BTreeSet<String> = ["aa", "bb", "cc", "dd", "ee", "me"]
         .iter()
         .map(|s| s.to_string())
         .collect();
     assert_eq!(found, want);
+
+    let text = "use super::{ff, gg::x};\nfn h() { super::super::hh::y(); self::ii::z(); }";
+    let found: Vec<(Vec<String>, usize)> = references(&code_only(text), &here);
+    let path = |p: &str| p.split('/').map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(
+        found,
+        vec![
+            (path("me/ff"), 1),
+            (path("me/gg"), 1),
+            (path("hh/y"), 2),
+            (path("me/deep/ii/z"), 2),
+        ]
+    );
 
     let mut edges = Edges::new();
     for (from, to) in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")] {
@@ -134,30 +124,68 @@ fn the_scan_reads_paths_not_comments_or_strings() {
     assert_eq!(cycles(&edges), vec![vec!["a", "b", "c", "a"]]);
 }
 
-/// Every edge between top-level modules, each with the first place that makes it.
-fn edges(src: &Path) -> Edges {
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The edges between top-level modules, tests included.
+fn top_level() -> Edges {
+    graph(&src(), true).remove("").unwrap_or_default()
+}
+
+/// The edges at every level, by the folder they are inside (`""` for `src/` itself, `"api"`,
+/// `"render"`, ...), each edge with the first file and line that makes it. A file's code after its
+/// first `#[cfg(test)]` is its tests: counted only `with_tests`.
+fn graph(src: &Path, with_tests: bool) -> BTreeMap<String, Edges> {
     let mut files = Vec::new();
     rust_files(src, &mut files);
     files.sort();
-    let mut edges = Edges::new();
-    for file in files {
+    let modules: BTreeSet<Vec<String>> = files
+        .iter()
+        .filter_map(|f| module_path(f.strip_prefix(src).ok()?))
+        .collect();
+    let mut levels = BTreeMap::<String, Edges>::new();
+    for file in &files {
         let relative = file.strip_prefix(src).expect("a file under src/");
-        let Some(module) = top_module(relative) else {
+        let Some(module) = module_path(relative) else {
             continue;
         };
-        let text = std::fs::read_to_string(&file)
+        let text = std::fs::read_to_string(file)
             .unwrap_or_else(|e| panic!("reading {}: {e}", file.display()));
-        for (to, line) in paths(&text) {
-            if to != module && to != "self" && to != "super" {
-                edges
-                    .entry(module.clone())
+        let (code, tests) = text.split_at(text.find("#[cfg(test)]").unwrap_or(text.len()));
+        let mut found = references(&code_only(code), &module);
+        if with_tests {
+            let lines = code.matches('\n').count();
+            let inside = [module.clone(), vec!["tests".to_string()]].concat();
+            found.extend(
+                references(&code_only(tests), &inside)
+                    .into_iter()
+                    .map(|(path, line)| (path, line + lines)),
+            );
+        }
+        for (path, line) in found {
+            let target = (0..=path.len())
+                .rev()
+                .map(|n| &path[..n])
+                .find(|p| modules.contains(*p))
+                .unwrap_or_default();
+            let common = module
+                .iter()
+                .zip(target)
+                .take_while(|(a, b)| a == b)
+                .count();
+            if common < module.len() && common < target.len() {
+                levels
+                    .entry(module[..common].join("/"))
                     .or_default()
-                    .entry(to)
+                    .entry(module[common].clone())
+                    .or_default()
+                    .entry(target[common].clone())
                     .or_insert_with(|| format!("src/{}:{line}", relative.display()));
             }
         }
     }
-    edges
+    levels
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -173,45 +201,75 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The top-level module a file belongs to: `api` for `api/mod.rs` and `api/x.rs`, `app` for
-/// `app.rs`; none for the crate roots (`lib.rs` only declares modules, `main.rs` is another crate).
-fn top_module(relative: &Path) -> Option<String> {
-    let mut parts = relative.components();
-    let first = parts.next()?.as_os_str().to_str()?;
-    if parts.next().is_some() {
-        return Some(first.to_string());
+/// The module a file is, as its path from the crate root: `api/admin.rs` is `[api, admin]`,
+/// `api/mod.rs` is `[api]`, `lib.rs` the root `[]`; none for `main.rs` (another crate).
+fn module_path(relative: &Path) -> Option<Vec<String>> {
+    let mut parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_str().map(str::to_string))
+        .collect::<Option<_>>()?;
+    let last = parts.pop()?;
+    let stem = last.strip_suffix(".rs")?;
+    match (parts.is_empty(), stem) {
+        (true, "main") => return None,
+        (true, "lib") | (false, "mod") => {}
+        _ => parts.push(stem.to_string()),
     }
-    match first.strip_suffix(".rs")? {
-        "lib" | "main" => None,
-        stem => Some(stem.to_string()),
-    }
+    Some(parts)
 }
 
-/// The module each `crate::` path names, with its line, in code (not comments or strings).
-fn paths(text: &str) -> Vec<(String, usize)> {
-    let code = code_only(text);
+/// Every path in `code` that starts at `crate::`, `super::` or `self::`, resolved from `module`
+/// to the full path it names, with its line; a `{..}` group gives one path per item (its first
+/// name). `code` has its comments and strings blanked; `$crate` is not a path of this crate.
+fn references(code: &str, module: &[String]) -> Vec<(Vec<String>, usize)> {
     let bytes = code.as_bytes();
     let mut found = Vec::new();
     let mut at = 0;
-    while let Some(offset) = code[at..].find("crate::") {
-        let start = at + offset;
-        at = start + "crate::".len();
+    while let Some(start) = ["crate::", "super::", "self::"]
+        .iter()
+        .filter_map(|p| code[at..].find(p).map(|o| at + o))
+        .min()
+    {
         let glued = start > 0 && {
             let before = bytes[start - 1];
-            before == b'$' || before == b'_' || before.is_ascii_alphanumeric()
+            matches!(before, b'$' | b'_' | b':') || before.is_ascii_alphanumeric()
         };
         if glued {
+            at = start + 1;
             continue;
         }
         let line = code[..start].matches('\n').count() + 1;
-        if bytes.get(at) == Some(&b'{') {
-            for name in group_heads(&code[at + 1..]) {
-                found.push((name, line));
-            }
-        } else {
+        let mut base: Vec<String> = Vec::new();
+        at = start;
+        loop {
             let name = ident(&code[at..]);
-            if !name.is_empty() {
-                found.push((name.to_string(), line));
+            if name.is_empty() {
+                if bytes.get(at) == Some(&b'{') {
+                    for head in group_heads(&code[at + 1..]) {
+                        let mut path = base.clone();
+                        if head != "self" {
+                            path.push(head);
+                        }
+                        found.push((path, line));
+                    }
+                }
+                break;
+            }
+            match (at == start, name) {
+                (true, "crate") => {}
+                (true, "self") => base = module.to_vec(),
+                (true, "super") => base = module[..module.len().saturating_sub(1)].to_vec(),
+                (false, "super") => {
+                    base.pop();
+                }
+                (_, name) => base.push(name.to_string()),
+            }
+            at += name.len();
+            if code[at..].starts_with("::") {
+                at += 2;
+            } else {
+                found.push((base, line));
+                break;
             }
         }
     }
@@ -367,4 +425,16 @@ fn cycles(edges: &Edges) -> Vec<Vec<String>> {
         visit(node, edges, &mut Vec::new(), &mut done, &mut found);
     }
     found
+}
+
+/// A cycle as the failure names it: its modules in order, then the file and line of each edge.
+fn cycle_report(place: &str, cycle: &[String], edges: &Edges) -> String {
+    let mut report = format!("\n  {place}{}\n", cycle.join(" -> "));
+    for pair in cycle.windows(2) {
+        report.push_str(&format!(
+            "    {} -> {}: {}\n",
+            pair[0], pair[1], edges[&pair[0]][&pair[1]]
+        ));
+    }
+    report
 }
