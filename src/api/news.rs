@@ -3,12 +3,10 @@
 //! `status`, `publishAt`, `body`) are optional on write. And a signed preview link to an
 //! article's page, as projects have.
 
+use super::ApiError;
 use super::body::Fields;
-use super::guard::{AdminIdentity, require_admin};
 use super::resource::{self, Resource, text_list};
-use super::{ApiError, blocking, json_response};
 use crate::app::App;
-use crate::app::with_app;
 use crate::journal::blocks::{self, block_json, cover_json};
 use crate::journal::schedule::{format_publish_at, local_date, parse_publish_at};
 use crate::site::is_slug;
@@ -16,10 +14,9 @@ use crate::store::{ArticleStatus, NewsItem, Rule, news_rule};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
+use warp::Filter;
 use warp::filters::BoxedFilter;
-use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::{Filter, Rejection};
 
 const MAX_TITLE: usize = 200;
 const MAX_CONTENT: usize = 5000;
@@ -153,35 +150,12 @@ fn news_input(f: &Fields) -> Result<NewsItem, ApiError> {
 /// The resource's routes plus `POST /api/admin/news-items/{id}/preview`: `{ "url" }`, the article's
 /// page for whoever holds the link, for an hour, whatever its status.
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
-    let preview = warp::path!("admin" / "news-items" / u64 / "preview")
-        .and(warp::post())
-        .and(require_admin(app.clone()))
-        .and(with_app(app.clone()))
-        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let found = blocking(move || {
-                let Some(item) = store.get::<NewsItem>(id)? else {
-                    return Ok(None);
-                };
-                let token = crate::preview::sign(
-                    &crate::journal::preview_key(&store.hmac_key()?),
-                    id,
-                    crate::auth::now_secs() + crate::preview::VALID_SECS,
-                )?;
-                Ok(Some(format!(
-                    "{}?preview={token}",
-                    crate::site::article_path(&item.slug)
-                )))
-            })
-            .await?;
-            let url =
-                found.ok_or_else(|| resource::refusal::<News>(crate::store::Refused::NotFound))?;
-            Ok::<_, Rejection>(json_response(
-                StatusCode::OK,
-                &serde_json::json!({ "url": url }),
-            ))
-        });
-    preview.or(resource::routes::<News>(app)).unify().boxed()
+    resource::preview_route::<News>(app.clone(), crate::journal::preview_key, |item| {
+        crate::site::article_path(&item.slug)
+    })
+    .or(resource::routes::<News>(app))
+    .unify()
+    .boxed()
 }
 
 /// `YYYY-MM-DD` naming a day that exists.

@@ -1,20 +1,17 @@
 //! `/api/admin/portfolio-projects`: the portfolio and its case studies, and a signed preview link
 //! to a draft's page.
 
+use super::ApiError;
 use super::body::Fields;
-use super::guard::{AdminIdentity, require_admin};
 use super::resource::{self, Resource, array, item, order_or_last, text_list, within};
-use super::{ApiError, blocking, json_response};
 use crate::app::App;
-use crate::app::with_app;
 pub use crate::site::is_slug;
 use crate::site::{CATEGORIES, slug};
 use crate::store::{GalleryImage, Project, ProjectJson, ProjectSection, Rule, project_rule};
 use std::sync::Arc;
+use warp::Filter;
 use warp::filters::BoxedFilter;
-use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::{Filter, Rejection};
 
 const MAX_TITLE: usize = 200;
 const MAX_SLUG: usize = 100;
@@ -137,38 +134,12 @@ fn this_year() -> i32 {
 
 /// The resource's routes plus `POST /api/admin/portfolio-projects/{id}/preview`.
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
-    let preview = warp::path!("admin" / "portfolio-projects" / u64 / "preview")
-        .and(warp::post())
-        .and(require_admin(app.clone()))
-        .and(with_app(app.clone()))
-        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
-            let store = app.store.clone();
-            let found = blocking(move || {
-                let Some(project) = store.get::<Project>(id)? else {
-                    return Ok(None);
-                };
-                let token = crate::preview::sign(
-                    &store.hmac_key()?,
-                    id,
-                    crate::auth::now_secs() + crate::preview::VALID_SECS,
-                )?;
-                Ok(Some(format!(
-                    "{}?preview={token}",
-                    crate::site::project_path(&project.slug)
-                )))
-            })
-            .await?;
-            let url = found
-                .ok_or_else(|| resource::refusal::<Projects>(crate::store::Refused::NotFound))?;
-            Ok::<_, Rejection>(json_response(
-                StatusCode::OK,
-                &serde_json::json!({ "url": url }),
-            ))
-        });
-    preview
-        .or(resource::routes::<Projects>(app))
-        .unify()
-        .boxed()
+    resource::preview_route::<Projects>(app.clone(), <[u8]>::to_vec, |project| {
+        crate::site::project_path(&project.slug)
+    })
+    .or(resource::routes::<Projects>(app))
+    .unify()
+    .boxed()
 }
 
 #[cfg(test)]

@@ -38,6 +38,45 @@ pub trait Resource: Send + Sync + 'static {
     fn rule() -> Rule<'static, Self::Record>;
 }
 
+/// `POST /api/admin/<path>/{id}/preview`: `{ "url" }`, the record's page for whoever holds the
+/// link, for an hour, whatever its state. `key` makes the kind's own signing key from the data
+/// file's; `page` names the record's page.
+pub fn preview_route<R: Resource>(
+    app: Arc<App>,
+    key: fn(&[u8]) -> Vec<u8>,
+    page: fn(&R::Record) -> String,
+) -> BoxedFilter<(Response,)> {
+    warp::path("admin")
+        .and(warp::path(R::PATH))
+        .and(warp::path::param::<u64>())
+        .and(warp::path("preview"))
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(require_admin(app.clone()))
+        .and(with_app(app))
+        .and_then(move |id: u64, _: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let found = blocking(move || {
+                let Some(record) = store.get::<R::Record>(id)? else {
+                    return Ok(None);
+                };
+                let token = crate::preview::sign(
+                    &key(&store.hmac_key()?),
+                    id,
+                    crate::auth::now_secs() + crate::preview::VALID_SECS,
+                )?;
+                Ok(Some(format!("{}?preview={token}", page(&record))))
+            })
+            .await?;
+            let url = found.ok_or_else(|| refusal::<R>(Refused::NotFound))?;
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({ "url": url }),
+            ))
+        })
+        .boxed()
+}
+
 /// The resource's routes, under `/api`.
 pub fn routes<R: Resource>(app: Arc<App>) -> BoxedFilter<(Response,)> {
     let admin = || require_admin(app.clone());
