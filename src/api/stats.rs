@@ -45,25 +45,27 @@ struct TapBeacon {
     path: String,
 }
 
-pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
-    let view = warp::path!("stats" / "view")
-        .and(warp::post())
+/// A beacon as its counter reads it: a JSON body of at most `BEACON_MAX` bytes, the client that
+/// sent it, its headers and the shared state.
+fn beacon(
+    app: Arc<App>,
+) -> impl Filter<Extract = (Bytes, IpAddr, HeaderMap, Arc<App>), Error = Rejection> + Clone {
+    warp::post()
         .and(super::json_content_type())
         .and(warp::body::content_length_limit(BEACON_MAX))
         .and(warp::body::bytes())
         .and(super::contact::client_filter(app.clone()))
         .and(warp::header::headers_cloned())
-        .and(with_app(app.clone()))
+        .and(with_app(app))
+}
+
+pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
+    let view = warp::path!("stats" / "view")
+        .and(beacon(app.clone()))
         .map(count_view);
 
     let tap = warp::path!("stats" / "tap")
-        .and(warp::post())
-        .and(super::json_content_type())
-        .and(warp::body::content_length_limit(BEACON_MAX))
-        .and(warp::body::bytes())
-        .and(super::contact::client_filter(app.clone()))
-        .and(warp::header::headers_cloned())
-        .and(with_app(app.clone()))
+        .and(beacon(app.clone()))
         .map(count_tap);
 
     let report = warp::path!("admin" / "stats")
