@@ -1,7 +1,7 @@
 //! The owner's account (docs/admin-api.md, "Account"): changing the password from the panel, and
 //! signing out every session. Both revoke every earlier token by bumping the admin's generation.
 
-use super::admin::{LoginKeys, fresh_session, too_many_attempts};
+use super::admin::{LoginKeys, fresh_session};
 use super::body::{Fields, json_body};
 use super::guard::{AdminIdentity, require_admin};
 use super::{ApiError, blocking, error_response, json_response};
@@ -56,12 +56,11 @@ async fn change_password(
     check_new(&new)?;
     // A stolen session must not become a way around the sign-in limits: every check of the
     // current password counts like a sign-in attempt.
-    let keys = LoginKeys::new(&app, peer, &headers, &who.username);
-    if let Err(wait) = keys.hit(&app) {
-        tracing::warn!(client = %keys.ip, "password change refused: too many attempts");
-        return Ok(too_many_attempts(wait));
-    }
-    keys.wait_if_slowed(&app).await;
+    let keys = match LoginKeys::admit(&app, peer, &headers, &who.username, "password change").await
+    {
+        Ok(keys) => keys,
+        Err(refused) => return Ok(refused),
+    };
     let store = app.store.clone();
     let id = who.id;
     let stored = blocking(move || store.admin(id)).await?;

@@ -123,13 +123,11 @@ async fn login(
             "Please enter both username and password.",
         )));
     }
-    let keys = LoginKeys::new(&app, peer, &headers, &username);
-    if let Err(wait) = keys.hit(&app) {
-        tracing::warn!(client = %keys.ip, "sign-in refused: too many attempts");
-        return Ok(too_many_attempts(wait));
-    }
+    let keys = match LoginKeys::admit(&app, peer, &headers, &username, "sign-in").await {
+        Ok(keys) => keys,
+        Err(refused) => return Ok(refused),
+    };
     let ip_key = keys.ip;
-    keys.wait_if_slowed(&app).await;
 
     let store = app.store.clone();
     let lookup = username.clone();
@@ -182,6 +180,24 @@ impl LoginKeys {
             ip: client_ip(peer, forwarded, &app.config.trusted_proxies),
             user: username.to_lowercase().chars().take(MAX_USERNAME).collect(),
         }
+    }
+
+    /// Counts a password attempt (`what`: "sign-in") and waits before its check when it must
+    /// ([`LoginKeys::hit`], [`LoginKeys::wait_if_slowed`]); a 429 once the address has tried too often.
+    pub async fn admit(
+        app: &App,
+        peer: Option<SocketAddr>,
+        headers: &HeaderMap,
+        username: &str,
+        what: &str,
+    ) -> Result<LoginKeys, Response> {
+        let keys = LoginKeys::new(app, peer, headers, username);
+        if let Err(wait) = keys.hit(app) {
+            tracing::warn!(client = %keys.ip, "{what} refused: too many attempts");
+            return Err(too_many_attempts(wait));
+        }
+        keys.wait_if_slowed(app).await;
+        Ok(keys)
     }
 
     /// Counts an attempt against the address. Counted before the check, so a burst of parallel
