@@ -88,28 +88,13 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(get)
         .and(with_app.clone())
         .and_then(|app: Arc<App>| async move {
-            let origin = match origin(&app).await {
-                Ok(Some(origin)) => origin,
-                // Without a known address, every URL in it would be a guess.
-                Ok(None) => {
-                    return Ok::<_, Rejection>(text(
-                        StatusCode::NOT_FOUND,
-                        "No sitemap: the site's address is not set (Settings, Site address)\n",
-                        "no-store",
-                    ));
-                }
-                Err(res) => return Ok(res),
+            let origin = match known_origin(&app, "sitemap").await {
+                Ok(origin) => origin,
+                Err(res) => return Ok::<_, Rejection>(res),
             };
             let pages = app.shells.pages();
             let xml = sitemap_xml(&origin, pages.sitemap());
-            let mut res = Response::new(xml.into());
-            set(
-                &mut res,
-                header::CONTENT_TYPE,
-                "application/xml; charset=utf-8",
-            );
-            set(&mut res, header::CACHE_CONTROL, ONE_DAY);
-            Ok(res)
+            Ok(typed(xml, "application/xml; charset=utf-8", ONE_DAY))
         });
 
     let media = warp::path("media")
@@ -120,37 +105,29 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(warp::header::headers_cloned())
         .and_then(media_file);
 
-    let preview = warp::path!("portfolio" / String)
-        .and(get)
-        .and(warp::query::<std::collections::HashMap<String, String>>())
-        .and(with_app.clone())
-        .and(warp::header::headers_cloned())
-        .and_then(|slug, query, app, headers| {
-            preview_page(Kind::Project, slug, query, app, headers)
-        });
-    let article_preview = warp::path!("news" / String)
-        .and(get)
-        .and(warp::query::<std::collections::HashMap<String, String>>())
-        .and(with_app.clone())
-        .and(warp::header::headers_cloned())
-        .and_then(|slug, query, app, headers| {
-            preview_page(Kind::Article, slug, query, app, headers)
-        });
+    // A draft's page for whoever holds its signed link (`?preview=`).
+    let preview_of = |prefix: &'static str, kind: Kind| {
+        warp::path(prefix)
+            .and(warp::path::param::<String>())
+            .and(warp::path::end())
+            .and(get)
+            .and(warp::query::<std::collections::HashMap<String, String>>())
+            .and(with_app.clone())
+            .and(warp::header::headers_cloned())
+            .and_then(move |slug, query, app, headers| {
+                preview_page(kind, slug, query, app, headers)
+            })
+    };
+    let preview = preview_of("portfolio", Kind::Project);
+    let article_preview = preview_of("news", Kind::Article);
 
     let feed = warp::path!("news" / "feed.xml")
         .and(get)
         .and(with_app.clone())
         .and_then(|app: Arc<App>| async move {
-            let origin = match origin(&app).await {
-                Ok(Some(origin)) => origin,
-                Ok(None) => {
-                    return Ok::<_, Rejection>(text(
-                        StatusCode::NOT_FOUND,
-                        "No feed: the site's address is not set (Settings, Site address)\n",
-                        "no-store",
-                    ));
-                }
-                Err(res) => return Ok(res),
+            let origin = match known_origin(&app, "feed").await {
+                Ok(origin) => origin,
+                Err(res) => return Ok::<_, Rejection>(res),
             };
             let app_ = app.clone();
             let built = tokio::task::spawn_blocking(move || {
@@ -176,14 +153,11 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
                     ));
                 }
             };
-            let mut res = Response::new(xml.to_string().into());
-            set(
-                &mut res,
-                header::CONTENT_TYPE,
+            Ok(typed(
+                xml.to_string(),
                 "application/atom+xml; charset=utf-8",
-            );
-            set(&mut res, header::CACHE_CONTROL, "public, max-age=300");
-            Ok(res)
+                "public, max-age=300",
+            ))
         });
 
     let query = warp::query::raw()
@@ -495,19 +469,14 @@ pub fn download_name(studio: &str) -> String {
 /// The site's origin, read off the async workers; a failure is answered as a 500.
 async fn origin(app: &Arc<App>) -> Result<Option<String>, Response> {
     let app = app.clone();
-    let read = tokio::task::spawn_blocking(move || app.origin.of(&app.store)).await;
+    let read = tokio::task::spawn_blocking(move || app.origin.of(&app.store))
+        .await
+        .map_err(anyhow::Error::from)
+        .and_then(|read| read);
     match read {
-        Ok(Ok(found)) => Ok(found.map(|(url, _)| url)),
-        Ok(Err(e)) => {
-            tracing::error!("reading the site's address: {e:#}");
-            Err(text(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "could not read the site's address\n",
-                "no-store",
-            ))
-        }
+        Ok(found) => Ok(found.map(|(url, _)| url)),
         Err(e) => {
-            tracing::error!("reading the site's address: {e}");
+            tracing::error!("reading the site's address: {e:#}");
             Err(text(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "could not read the site's address\n",
@@ -575,6 +544,26 @@ fn redirect(to: &str) -> Response {
     if let Ok(v) = HeaderValue::from_str(to) {
         res.headers_mut().insert(header::LOCATION, v);
     }
+    res
+}
+
+/// The site's address, for a file that writes absolute URLs (`what`: the sitemap, the feed).
+/// Without one every URL would be a guess, so the file is a 404 saying where to set it.
+async fn known_origin(app: &Arc<App>, what: &str) -> Result<String, Response> {
+    origin(app).await?.ok_or_else(|| {
+        text(
+            StatusCode::NOT_FOUND,
+            &format!("No {what}: the site's address is not set (Settings, Site address)\n"),
+            "no-store",
+        )
+    })
+}
+
+/// A 200 of `body` with its type and cache rule.
+fn typed(body: String, content_type: &'static str, cache: &'static str) -> Response {
+    let mut res = Response::new(body.into());
+    set(&mut res, header::CONTENT_TYPE, content_type);
+    set(&mut res, header::CACHE_CONTROL, cache);
     res
 }
 
