@@ -22,6 +22,29 @@ pub trait Record: Versioned + Clone + PartialEq {
     }
 }
 
+/// The accessors of a record whose id is its `id` field (`record_fields!(id)`), and, with
+/// `order`, whose place in its list is its `order` field: written once for every kind.
+macro_rules! record_fields {
+    (id) => {
+        fn id(&self) -> u64 {
+            self.id
+        }
+        fn set_id(&mut self, id: u64) {
+            self.id = id;
+        }
+    };
+    (id, order) => {
+        record_fields!(id);
+        fn set_order(&mut self, order: i64) {
+            self.order = order;
+        }
+        fn order(&self) -> i64 {
+            self.order
+        }
+    };
+}
+pub(super) use record_fields;
+
 /// Who saves a record, and which version of it they edited (`None`: whatever is current).
 #[derive(Debug, Clone, Copy)]
 pub struct Save<'a> {

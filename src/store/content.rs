@@ -2,7 +2,7 @@
 //! projects add (slugs and their redirects), and the content a data file starts with or, when an
 //! earlier release wrote it, gains once.
 
-use super::collection::{Record, Refused, put};
+use super::collection::{Record, Refused, put, record_fields};
 use super::*;
 
 /// Marks a data file whose projects carry their case studies and which has news and testimonials.
@@ -11,31 +11,15 @@ const CONTENT_VERSION: u32 = 1;
 
 impl Record for Project {
     const TABLE: TableDefinition<'static, u64, &'static [u8]> = PROJECTS;
-    fn id(&self) -> u64 {
-        self.id
-    }
-    fn set_id(&mut self, id: u64) {
-        self.id = id;
-    }
+    record_fields!(id, order);
     fn sort(list: &mut [Self]) {
         list.sort_by_key(|p| (p.order, p.id));
-    }
-    fn set_order(&mut self, order: i64) {
-        self.order = order;
-    }
-    fn order(&self) -> i64 {
-        self.order
     }
 }
 
 impl Record for NewsItem {
     const TABLE: TableDefinition<'static, u64, &'static [u8]> = NEWS;
-    fn id(&self) -> u64 {
-        self.id
-    }
-    fn set_id(&mut self, id: u64) {
-        self.id = id;
-    }
+    record_fields!(id);
     /// Newest first.
     fn sort(list: &mut [Self]) {
         list.sort_by(|a, b| b.date.cmp(&a.date).then(b.id.cmp(&a.id)));
@@ -44,20 +28,9 @@ impl Record for NewsItem {
 
 impl Record for Testimonial {
     const TABLE: TableDefinition<'static, u64, &'static [u8]> = TESTIMONIALS;
-    fn id(&self) -> u64 {
-        self.id
-    }
-    fn set_id(&mut self, id: u64) {
-        self.id = id;
-    }
+    record_fields!(id, order);
     fn sort(list: &mut [Self]) {
         list.sort_by_key(|t| (t.order, t.id));
-    }
-    fn set_order(&mut self, order: i64) {
-        self.order = order;
-    }
-    fn order(&self) -> i64 {
-        self.order
     }
 }
 

@@ -1,25 +1,14 @@
 //! The home page's hero slides, on the shared collection.
 
-use super::collection::{Record, Refused, Save};
+use super::collection::{Record, Refused, Save, record_fields};
 use super::*;
 
 impl Record for HeroSlide {
     const TABLE: TableDefinition<'static, u64, &'static [u8]> = HERO_SLIDES;
-    fn id(&self) -> u64 {
-        self.id
-    }
-    fn set_id(&mut self, id: u64) {
-        self.id = id;
-    }
+    record_fields!(id, order);
     /// By `order`, then creation.
     fn sort(list: &mut [Self]) {
         list.sort_by_key(|s| (s.order, s.created_at_ms, s.id));
-    }
-    fn set_order(&mut self, order: i64) {
-        self.order = order;
-    }
-    fn order(&self) -> i64 {
-        self.order
     }
 }
 
