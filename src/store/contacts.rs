@@ -2,7 +2,7 @@
 //! search and paging.
 
 use super::*;
-use crate::store::records::{FIRST_STAGE, Lead};
+use crate::store::message_records::{FIRST_STAGE, Lead};
 use std::collections::BTreeMap;
 
 /// Which messages a listing asks for.

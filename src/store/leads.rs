@@ -3,8 +3,10 @@
 
 use super::*;
 use crate::store::ContactChange;
-use crate::store::records::{FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, LeadSettings};
-use crate::store::records::{Stage, StageMove, WON_STAGE};
+use crate::store::message_records::{
+    FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, LeadSettings,
+};
+use crate::store::message_records::{Stage, StageMove, WON_STAGE};
 
 const META_LEAD_SETTINGS: &str = "lead_settings";
 /// The studio's local date (`YYYY-MM-DD`) of the last daily mail: kept in the file, so a restart

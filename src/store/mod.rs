@@ -12,6 +12,7 @@ mod content;
 mod hero_slides;
 mod leads;
 mod media;
+mod message_records;
 mod pages;
 mod project_json;
 mod records;
@@ -26,15 +27,14 @@ pub use contacts::{ContactChange, ContactFilter, ContactPage};
 pub use content::{news_rule, project_rule, testimonial_rule};
 pub use hero_slides::hero_slide_rule;
 pub use leads::{KEPT_STAGES, LeadChange, LeadRefused, NewLead};
+pub use message_records::{ContactMessage, Folder, LeadSource, Stage, StageMove, WON_STAGE};
+pub use message_records::{FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, LeadSettings};
 pub use pages::PAGE_KIND;
 pub use project_json::{ImageJson, ProjectJson, SectionJson};
 pub use records::{
-    Admin, ArticleImage, ArticleStatus, Block, ContactMessage, DayStats, Folder, GalleryImage,
-    HeroSlide, MediaFile, NewsItem, PageRecord, Project, ProjectSection, Revision, Setting,
-    Testimonial, Versioned,
+    Admin, ArticleImage, ArticleStatus, Block, DayStats, GalleryImage, HeroSlide, MediaFile,
+    NewsItem, PageRecord, Project, ProjectSection, Revision, Setting, Testimonial, Versioned,
 };
-pub use records::{FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, LeadSettings};
-pub use records::{LeadSource, Stage, StageMove, WON_STAGE};
 pub use records::{StoredImage, StoredVariant};
 pub use revisions::{KEEP as KEEP_REVISIONS, changed_paths};
 pub use stats::{
