@@ -205,7 +205,9 @@ async fn the_feed_reads_back_in_a_feed_parser_and_the_sitemap_lists_articles() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("feed.xml");
     std::fs::write(&file, &xml).unwrap();
-    let out = std::process::Command::new("python3")
+    // Debian's python3, the one apt's python3-feedparser is for (.ci/run installs it); a python3
+    // earlier on PATH (pyenv's) would not see the module.
+    let out = std::process::Command::new("/usr/bin/python3")
         .arg("-c")
         .arg(
             "import feedparser, json, sys\n\
@@ -215,7 +217,7 @@ async fn the_feed_reads_back_in_a_feed_parser_and_the_sitemap_lists_articles() {
         )
         .arg(&file)
         .output()
-        .expect("python3 with feedparser (apt python3-feedparser)");
+        .expect("/usr/bin/python3 with feedparser (apt python3-feedparser)");
     assert!(
         out.status.success(),
         "{}",
