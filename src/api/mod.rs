@@ -6,6 +6,10 @@
 pub mod account;
 pub mod admin;
 pub mod backup;
+pub mod booking;
+pub mod booking_mail;
+pub mod booking_manage;
+pub mod booking_slots;
 pub mod certificates;
 pub mod consultations;
 pub mod contact;
