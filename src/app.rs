@@ -93,7 +93,12 @@ impl App {
         let origin = Origin::new(&config);
         let shells = Shells::with_renderer(html, &store, origin.clone(), Renderer::start())?;
         let notifier = match &config.smtp {
-            Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
+            Some(smtp) => Notifier::start_counting(
+                smtp,
+                notify::RETRY_DELAYS.to_vec(),
+                crate::outbox::BOUNDS,
+                store.health(),
+            )?,
             None => Notifier::disabled(),
         };
         let stats = Stats::start(store.clone())?;
