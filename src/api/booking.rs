@@ -6,10 +6,11 @@
 //! slot at the same moment one gets it and the other a 409. It then becomes a lead in the inbox
 //! ([`record_lead`]) and, with `[smtp]`, an invitation by mail to the visitor and the studio.
 
-use super::booking_mail::{invite, link_paths, spoken};
+use super::booking_mail::{holding_told, invite, link_paths, spoken};
 use super::contact::{self, ContactInput};
 use super::{ApiError, blocking, json_response};
 use crate::app::{App, with_app};
+use crate::bookings::caps::{self, Cap};
 use crate::bookings::ical::Method;
 use crate::bookings::links;
 use crate::bookings::rules;
@@ -72,8 +73,15 @@ pub enum Refused {
     Closed,
     Taken,
     TooMany(Duration),
+    /// The visitor (by address, network, e-mail or phone) holds as many open bookings as a
+    /// visitor may (src/bookings/caps.rs).
+    Holding(Cap),
     Failed(ApiError),
 }
+
+/// What a visitor who holds enough bookings reads: the studio still takes them by phone.
+pub const HOLDING: &str = "You already have consultations booked with us. To book another, \
+                           please call or WhatsApp the studio.";
 
 impl Refused {
     pub fn status(&self) -> StatusCode {
@@ -81,7 +89,7 @@ impl Refused {
             Refused::Invalid(..) => StatusCode::BAD_REQUEST,
             Refused::Closed => StatusCode::NOT_FOUND,
             Refused::Taken => StatusCode::CONFLICT,
-            Refused::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            Refused::TooMany(_) | Refused::Holding(_) => StatusCode::TOO_MANY_REQUESTS,
             Refused::Failed(e) => e.status,
         }
     }
@@ -96,6 +104,7 @@ impl Refused {
                  minutes, or call us directly.",
                 crate::limits::retry_after_secs(*wait).div_ceil(60).max(1)
             ),
+            Refused::Holding(_) => HOLDING.into(),
             Refused::Failed(_) => {
                 "We could not save your booking just now. Please try again in a moment.".into()
             }
@@ -297,19 +306,27 @@ pub async fn book(app: &Arc<App>, client: IpAddr, input: BookingInput) -> Result
         created_at_ms: now_ms,
         changed_at_ms: now_ms,
         changed_by: "visitor".into(),
+        client: crate::limits::limit_key(client).to_string(),
+        // The invitation below is the visitor's first mail of the day.
+        visitor_mails: 1,
+        visitor_mails_day: u32::try_from(now_ms / 86_400_000).unwrap_or(u32::MAX),
     };
     enum Why {
         Slot(Unbookable),
+        Holding(Cap),
         Replayed,
     }
     let store = app.store.clone();
     let (rules_in, app_in) = (rules.clone(), app.clone());
     let start = valid.start;
     let held = blocking(move || {
-        store.book(new, |held| {
+        store.book(new.clone(), |held| {
             rules_in
                 .check(now, start, &rules::held(held))
                 .map_err(Why::Slot)?;
+            if let Some(cap) = caps::passed(&new, held, now_ms, crate::leads::phone::to_e164) {
+                return Err(Why::Holding(cap));
+            }
             // Spent only by a booking that is held, and inside the transaction, so one token
             // holds one slot however many requests carry it at once.
             if !app_in
@@ -328,6 +345,10 @@ pub async fn book(app: &Arc<App>, client: IpAddr, input: BookingInput) -> Result
         Ok(b) => b,
         Err(Why::Slot(Unbookable::Taken)) => return Err(Refused::Taken),
         Err(Why::Slot(Unbookable::NotOffered(m))) => return Err(Refused::Invalid("start", m)),
+        Err(Why::Holding(cap)) => {
+            holding_told(app, cap);
+            return Err(Refused::Holding(cap));
+        }
         Err(Why::Replayed) => {
             file_as_spam(app, &valid, &rules, SpamReason::Replayed).await?;
             return Ok(Booked::Spam);
@@ -336,7 +357,7 @@ pub async fn book(app: &Arc<App>, client: IpAddr, input: BookingInput) -> Result
     tracing::info!(id = booking.id, "consultation booked");
     let booking = record_lead(app, booking, &rules).await;
     let made = made(app, booking, rules.zone.clone()).await?;
-    invite(app, &made.booking, &rules, Method::Request, "visitor").await;
+    invite(app, &made.booking, &rules, Method::Request, "visitor", true).await;
     Ok(Booked::Held(Box::new(made)))
 }
 

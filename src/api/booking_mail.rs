@@ -5,6 +5,7 @@
 
 use super::blocking;
 use crate::app::App;
+use crate::bookings::caps::Cap;
 use crate::bookings::ical::{self, Method};
 use crate::bookings::links::{self, Link, Purpose};
 use crate::bookings::slots::Rules;
@@ -80,15 +81,20 @@ pub(super) async fn studio(app: &Arc<App>) -> Studio {
     }
 }
 
-/// Mails the invitation (or its cancellation) to the visitor and the studio, with `[smtp]`; the
-/// answer is how the visitor's mail goes (none without `[smtp]`, for a blocked time, or when it
-/// cannot be made).
+/// Mails the invitation (or its cancellation) to the studio and, when `to_visitor`, to the
+/// visitor, with `[smtp]`; the answer is how the visitor's mail goes (none without `[smtp]`, for
+/// a blocked time, when not sent, or when it cannot be made).
+///
+/// The visitor's mail carries nothing the visitor typed (no name, no note): the address has not
+/// shown it is theirs, and the studio must not carry someone's text to a stranger's inbox
+/// (docs/contact.md, "What the visitor's mail carries"). The studio's own mail has everything.
 pub(super) async fn invite(
     app: &Arc<App>,
     b: &Booking,
     rules: &Rules,
     method: Method,
     by: &str,
+    to_visitor: bool,
 ) -> Option<FirstAttempt> {
     if !app.notifier.is_enabled() || b.status == BookingStatus::Blocked {
         return None;
@@ -146,7 +152,7 @@ pub(super) async fn invite(
         b.message
     );
     let description = format!("{}\nPhone: {}\n{}", b.name, b.phone, b.message);
-    let event = ical::Event {
+    let owners = ical::Event {
         uid: &uid,
         sequence,
         stamp: Timestamp::now(),
@@ -163,24 +169,57 @@ pub(super) async fn invite(
         // `public_url`); the mail's text carries the link either way.
         url: (method != Method::Cancel && !studio.origin.is_empty()).then_some(manage_url.as_str()),
     };
-    let ics = ical::calendar(&event, method);
+    let visitors = ical::Event {
+        description: &summary,
+        attendee_name: &b.email,
+        ..owners
+    };
     let subject = match method {
         Method::Cancel => format!("Cancelled: consultation on {when}"),
         _ => format!("Consultation on {when}"),
     };
-    let visitor = app.notifier.invitation(Invitation {
-        to: Some((b.name.clone(), b.email.clone())),
-        subject: subject.clone(),
-        body: visitor_text,
-        ics: ics.clone(),
-        method: method.as_str(),
-    });
+    let visitor = to_visitor
+        .then(|| {
+            app.notifier.invitation(Invitation {
+                to: Some((String::new(), b.email.clone())),
+                subject: subject.clone(),
+                body: visitor_text,
+                ics: ical::calendar(&visitors, method),
+                method: method.as_str(),
+            })
+        })
+        .flatten();
     app.notifier.invitation(Invitation {
         to: None,
         subject: format!("{subject}: {}", b.name),
         body: owner_text,
-        ics,
+        ics: ical::calendar(&owners, method),
         method: method.as_str(),
     });
     visitor
+}
+
+/// Logs a booking refused by a cap and tells the owner by mail, at most once a day: a real client
+/// who hits it will call, and the owner should know why.
+pub(super) fn holding_told(app: &App, cap: Cap) {
+    tracing::warn!(
+        cap = ?cap,
+        "a consultation was refused: {} holds {} open bookings already",
+        cap.holder(),
+        cap.limit()
+    );
+    if app.limits.booking_caps_told.hit("told").is_ok() {
+        app.notifier.alert(
+            "A visitor could not book a consultation online".into(),
+            format!(
+                "A visitor was refused a consultation on the website because {} already holds \
+                 {} open bookings, the most the website takes from one visitor. They were asked \
+                 to call or WhatsApp the studio instead.\n\n\
+                 If it happens often, look at the consultations in the admin panel: someone may \
+                 be holding times they will not use. This notice comes at most once a day.\n",
+                cap.holder(),
+                cap.limit()
+            ),
+        );
+    }
 }

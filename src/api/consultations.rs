@@ -224,7 +224,7 @@ async fn admin_change(
         || status == Some(BookingStatus::Cancelled)
         || status == Some(BookingStatus::Confirmed)
     {
-        invite(app, &booking, &rules, method, "the studio").await
+        invite(app, &booking, &rules, method, "the studio", true).await
     } else {
         None
     };
@@ -288,6 +288,9 @@ async fn admin_block(
             created_at_ms: now_ms,
             changed_at_ms: now_ms,
             changed_by: by,
+            client: String::new(),
+            visitor_mails: 0,
+            visitor_mails_day: 0,
         };
         store.book(new, |held| {
             rules

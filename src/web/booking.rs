@@ -311,11 +311,15 @@ async fn booked(app: Arc<App>, q: HashMap<String, String>) -> Response {
     else {
         return generic();
     };
-    // The page's own manage link must be this booking's current one.
+    // The page's own manage link must be this booking's current one, unused (its nonce still
+    // the booking's): an old link must not come back renewed.
     let current = q
         .get("m")
         .and_then(|m| links::read(&key, Purpose::Manage, m, crate::store::now_ms() as i64).ok());
-    if b.status == BookingStatus::Cancelled || current.is_none_or(|l| l.booking != b.id) {
+    if b.status == BookingStatus::Cancelled
+        || current
+            .is_none_or(|l| l.booking != b.id || links::check_unused(&l, b.link_nonce).is_err())
+    {
         return generic();
     }
     let zone = slots::zone(&settings.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
@@ -382,7 +386,7 @@ struct ManageForm {
     start: Option<String>,
 }
 
-async fn post_manage(app: Arc<App>, form: ManageForm) -> Response {
+async fn post_manage(app: Arc<App>, client: IpAddr, form: ManageForm) -> Response {
     let what = match (form.action.as_str(), form.start.as_deref()) {
         ("cancel", _) => Manage::Cancel,
         ("move", Some(start)) => match start.trim().parse() {
@@ -405,7 +409,7 @@ async fn post_manage(app: Arc<App>, form: ManageForm) -> Response {
             .await;
         }
     };
-    match booking_manage::manage(&app, &form.t, what).await {
+    match booking_manage::manage(&app, &form.t, what, client).await {
         Ok((b, _)) if b.status == BookingStatus::Cancelled => {
             let frame = Frame::load(&app).await;
             html(
@@ -472,8 +476,9 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(warp::post())
         .and(warp::body::content_length_limit(8 * 1024))
         .and(warp::body::form::<ManageForm>())
+        .and(contact::client_filter(app.clone()))
         .and(with_app(app))
-        .then(|form: ManageForm, app: Arc<App>| post_manage(app, form));
+        .then(|form: ManageForm, client: IpAddr, app: Arc<App>| post_manage(app, client, form));
     page.or(post)
         .unify()
         .or(done)
