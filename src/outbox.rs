@@ -3,9 +3,9 @@
 //! retry loop. Nothing spawns a task per mail, so a mail server that is down or answers `451` for
 //! hours costs at most the queue's bound, however many mails are asked for meanwhile.
 //!
-//! A mail that does not fit is dropped: counted in the health state (the Overview shows it) and
-//! logged once per burst, not once per mail. Each mail is logged once when it is sent or given up,
-//! never per attempt. The records the mail copies (messages, bookings) are already stored, so a
+//! A mail that does not fit is dropped: counted in the health state (`/api/health` answers it as
+//! `mailDropped`, for the Overview) and logged once per burst, not once per mail. Each mail is
+//! logged once when it is sent or given up, never per attempt. The records the mail copies (messages, bookings) are already stored, so a
 //! dropped or given-up mail loses only the copy.
 
 use crate::health::Health;

@@ -178,7 +178,7 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
             let health = app.store.health();
             let problems = health.problems();
             // Mails dropped by a full mail queue: not unhealthy (what they copy is kept), but
-            // the Overview says how many.
+            // the answer says how many, for the Overview.
             let with_mail = |mut body: serde_json::Value| {
                 let dropped = health.mail_dropped();
                 if dropped > 0 {
