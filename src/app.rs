@@ -57,6 +57,13 @@ pub struct Limits {
     pub referrers_by_ip: RateLimiter,
     /// Taps on contact links the statistics take per client address.
     pub taps_by_ip: RateLimiter,
+    /// A visitor's moves and cancels through the signed link: per booking, per client address
+    /// and per network (each sends mail, so none may be repeated without bound).
+    pub manage_by_booking: RateLimiter,
+    pub manage_by_ip: RateLimiter,
+    pub manage_by_network: RateLimiter,
+    /// The owner's notice that a cap on open bookings refused someone: once a day.
+    pub booking_caps_told: RateLimiter,
 }
 
 impl Default for Limits {
@@ -73,6 +80,12 @@ impl Default for Limits {
             referrers_by_ip: RateLimiter::new(10, Duration::from_secs(3600)),
             // A person taps a contact link or two per visit; more is a script.
             taps_by_ip: RateLimiter::new(20, Duration::from_secs(60)),
+            // A visitor moves a consultation once or twice; the rest is someone using the link
+            // to make the studio send mail.
+            manage_by_booking: RateLimiter::new(5, Duration::from_secs(24 * 3600)),
+            manage_by_ip: RateLimiter::new(10, Duration::from_secs(3600)),
+            manage_by_network: RateLimiter::new(30, Duration::from_secs(3600)),
+            booking_caps_told: RateLimiter::new(1, Duration::from_secs(24 * 3600)),
         }
     }
 }
@@ -93,7 +106,12 @@ impl App {
         let origin = Origin::new(&config);
         let shells = Shells::with_renderer(html, &store, origin.clone(), Renderer::start())?;
         let notifier = match &config.smtp {
-            Some(smtp) => Notifier::start(smtp, notify::RETRY_DELAYS.to_vec())?,
+            Some(smtp) => Notifier::start_counting(
+                smtp,
+                notify::RETRY_DELAYS.to_vec(),
+                crate::outbox::BOUNDS,
+                store.health(),
+            )?,
             None => Notifier::disabled(),
         };
         let stats = Stats::start(store.clone())?;

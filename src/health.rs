@@ -28,6 +28,8 @@ pub struct Health {
     /// How many times writes have started failing: a watcher that wakes late still tells one
     /// episode from the next.
     write_episodes: AtomicU64,
+    /// Mails the outbox dropped because its queue was full (`src/outbox.rs`), since the start.
+    mail_dropped: AtomicU64,
 }
 
 impl Default for Health {
@@ -37,6 +39,7 @@ impl Default for Health {
             damage: Mutex::default(),
             changes: tokio::sync::watch::Sender::new(0),
             write_episodes: AtomicU64::new(0),
+            mail_dropped: AtomicU64::new(0),
         }
     }
 }
@@ -107,6 +110,17 @@ impl Health {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    /// One more mail dropped because the mail queue was full.
+    pub fn count_mail_dropped(&self) {
+        self.mail_dropped.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Mails dropped since the server started: not a problem that makes it unhealthy (the records
+    /// they copy are kept), but a number the owner sees.
+    pub fn mail_dropped(&self) -> u64 {
+        self.mail_dropped.load(Ordering::Relaxed)
     }
 
     /// Every current problem; empty when healthy.

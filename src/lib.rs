@@ -28,6 +28,7 @@ pub mod net;
 pub mod notify;
 pub mod offsite;
 pub mod origin;
+pub mod outbox;
 pub mod pages;
 pub mod peer;
 pub mod preview;

@@ -159,6 +159,18 @@ pub fn limit_key(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The network a client belongs to, for limits that count neighbours together: an IPv4 address
+/// by its /24, an IPv6 address by its /64 (as [`limit_key`]).
+pub fn network_key(ip: IpAddr) -> IpAddr {
+    match limit_key(ip) {
+        IpAddr::V4(v4) => {
+            let o = v4.octets();
+            IpAddr::V4(Ipv4Addr::new(o[0], o[1], o[2], 0))
+        }
+        v6 => v6,
+    }
+}
+
 /// Seconds for a `Retry-After` header, rounded up.
 pub fn retry_after_secs(d: Duration) -> u64 {
     d.as_secs() + u64::from(d.subsec_nanos() > 0)
@@ -194,6 +206,10 @@ mod tests {
         assert_eq!(key("2001:db8:1:2::1"), key("2001:db8:1:2:ffff::7"));
         assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
         assert_eq!(key("::1"), "::");
+        let net = |s: &str| network_key(s.parse().unwrap()).to_string();
+        assert_eq!(net("203.0.113.9"), "203.0.113.0");
+        assert_eq!(net("::ffff:203.0.113.9"), "203.0.113.0");
+        assert_eq!(net("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::");
     }
 
     #[test]

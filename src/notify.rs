@@ -1,23 +1,23 @@
-//! New-message notices: each stored contact message is e-mailed to the studio in the background.
+//! The studio's mail, composed: new-message notices, consultation invitations, the daily mail and
+//! the host's warnings (a full disk, off-site backups stopped), each handed to the one bounded
+//! outbox (`src/outbox.rs`) that sends and retries them in the background.
 //!
-//! The message is already durable in the data file when a notice is queued, so mail can only ever
-//! add a copy: a failed attempt is logged and retried, a notice that never gets through is logged
-//! as such, and neither the visitor's request nor the message waits for or depends on the mail.
-//! The same mailer tells the host when the server itself needs them (a full disk, off-site backups
-//! stopped).
+//! What a mail copies is already durable in the data file when it is queued, so mail can only ever
+//! add a copy: neither the visitor's request nor the record waits for or depends on the mail.
 
 use crate::config::{SmtpConfig, SmtpSecurity};
 use crate::health::Health;
 use crate::leads::notice::one_line;
+use crate::outbox::{self, Letter, Outbox};
 use crate::store::ContactMessage;
 use anyhow::{Context, Result};
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::{AsyncSmtpTransport, Message, Tokio1Executor};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
 /// Waits before the second, third, ... attempt: a mail server that is down for a few hours still
 /// gets the notice.
@@ -28,9 +28,6 @@ pub const RETRY_DELAYS: [Duration; 5] = [
     Duration::from_secs(2 * 3600),
     Duration::from_secs(6 * 3600),
 ];
-
-/// Notices waiting for the worker; beyond this a burst is logged, not queued (the messages stay).
-const QUEUE: usize = 1000;
 
 /// The host's notice when writes fail: what happened and what to do, in plain words.
 pub fn host_notice(problem: &str) -> String {
@@ -48,7 +45,8 @@ pub fn host_notice(problem: &str) -> String {
 /// (`text/calendar; method=...`), which calendars offer to add or update.
 #[derive(Debug, Clone)]
 pub struct Invitation {
-    /// The visitor (name, address); `None` for the studio's own addresses (`smtp.to`).
+    /// The visitor (name, empty for none; address); `None` for the studio's own addresses
+    /// (`smtp.to`).
     pub to: Option<(String, String)>,
     pub subject: String,
     pub body: String,
@@ -60,37 +58,36 @@ pub struct Invitation {
 /// How long one SMTP conversation may take before it counts as a failed attempt.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The sending side of the notice queue; cheap to call from a request handler.
+/// The studio's mail: composes each mail and hands it to the one outbox (`src/outbox.rs`); cheap
+/// to clone and to call from a request handler, which never waits for the mail server.
 #[derive(Clone)]
 pub struct Notifier {
-    queue: Option<mpsc::Sender<ContactMessage>>,
-    /// The same server and retries, for the studio's own warnings (off-site backups stopped).
-    alerts: Option<(Arc<Mailer>, Arc<[Duration]>)>,
+    mail: Option<(Arc<Mailer>, Outbox)>,
 }
 
 impl Notifier {
     /// A notifier that sends nothing (no `[smtp]` in the settings).
     pub fn disabled() -> Notifier {
-        Notifier {
-            queue: None,
-            alerts: None,
-        }
+        Notifier { mail: None }
     }
 
-    /// Starts the mail worker on the current tokio runtime, retrying after each of `retry_delays`.
+    /// Starts the outbox on the current tokio runtime, retrying after each of `retry_delays`;
+    /// dropped mails are counted in a health state of its own.
     pub fn start(smtp: &SmtpConfig, retry_delays: Vec<Duration>) -> Result<Notifier> {
-        let mailer = Arc::new(Mailer::new(smtp)?);
-        let runtime = tokio::runtime::Handle::try_current()
-            .context("the mail worker needs the async runtime")?;
-        let (tx, mut rx) = mpsc::channel::<ContactMessage>(QUEUE);
-        let delays: Arc<[Duration]> = retry_delays.into();
-        let alerts = Some((mailer.clone(), delays.clone()));
-        runtime.spawn(async move {
-            while let Some(msg) = rx.recv().await {
-                // One task per notice, so a notice waiting for a retry never holds up the next one.
-                tokio::spawn(deliver(mailer.clone(), msg, delays.clone()));
-            }
-        });
+        Notifier::start_counting(smtp, retry_delays, outbox::BOUNDS, Arc::default())
+    }
+
+    /// [`Notifier::start`] with the queue's `bounds`, counting dropped mails in `health` (the
+    /// server's, which the Overview reads).
+    pub fn start_counting(
+        smtp: &SmtpConfig,
+        retry_delays: Vec<Duration>,
+        bounds: outbox::Bounds,
+        health: Arc<Health>,
+    ) -> Result<Notifier> {
+        let mailer = Mailer::new(smtp)?;
+        tokio::runtime::Handle::try_current().context("the mail worker needs the async runtime")?;
+        let outbox = Outbox::start(mailer.transport.clone(), retry_delays, bounds, health);
         tracing::info!(
             host = %smtp.host,
             port = smtp.port,
@@ -98,78 +95,80 @@ impl Notifier {
             smtp.to.join(", ")
         );
         Ok(Notifier {
-            queue: Some(tx),
-            alerts,
+            mail: Some((Arc::new(mailer), outbox)),
         })
     }
 
     pub fn is_enabled(&self) -> bool {
-        self.queue.is_some()
+        self.mail.is_some()
     }
 
-    /// Mails a consultation's invitation in the background, with the same retries; nothing
-    /// without `[smtp]`. The booking is stored before this is called, so mail only adds a copy.
-    /// The answer tells whether the first attempt got through, for a caller that must say so.
-    pub fn invitation(&self, invitation: Invitation) -> Option<FirstAttempt> {
-        let (mailer, delays) = self.alerts.clone()?;
-        let email = match mailer.compose_invitation(&invitation) {
-            Ok(email) => email,
-            Err(e) => {
-                tracing::warn!("no invitation sent for {:?}: {e:#}", invitation.subject);
-                return None;
-            }
-        };
-        let (first, attempt) = oneshot::channel();
-        spawn_with_retries(
-            mailer,
-            delays,
-            format!("the invitation {:?}", invitation.subject),
-            email,
-            Some(first),
-        );
-        Some(FirstAttempt(attempt))
+    /// What became of the mails so far; `None` without `[smtp]`.
+    pub fn counts(&self) -> Option<outbox::Counts> {
+        self.mail.as_ref().map(|(_, outbox)| outbox.counts())
     }
 
-    /// Mails the studio a warning about the server itself in the background, with the same retries.
-    pub fn alert(&self, subject: String, body: String) {
-        let Some((mailer, delays)) = self.alerts.clone() else {
-            return;
-        };
-        match mailer.compose_text(&subject, &body) {
-            Ok(email) => spawn_with_retries(
-                mailer,
-                delays,
-                format!("the warning {subject:?}"),
-                email,
-                None,
-            ),
-            Err(e) => tracing::warn!("no warning sent for {subject:?}: {e:#}"),
-        }
-    }
-
-    /// Mails the studio's own addresses a text with its HTML version (the daily mail) in the
-    /// background, with the same retries; `false` without `[smtp]` or when it cannot be composed.
-    pub fn to_studio(&self, subject: &str, text: String, html: String) -> bool {
-        let Some((mailer, delays)) = self.alerts.clone() else {
+    /// Queues a composed mail; `false` when it could not be composed or did not fit.
+    fn queue(
+        &self,
+        what: String,
+        compose: impl FnOnce(&Mailer) -> Result<Message>,
+        first: Option<oneshot::Sender<bool>>,
+    ) -> bool {
+        let Some((mailer, outbox)) = &self.mail else {
             return false;
         };
-        match mailer.compose_alternative(subject, text, html) {
-            Ok(email) => {
-                spawn_with_retries(mailer, delays, format!("the mail {subject:?}"), email, None);
-                true
-            }
+        match compose(mailer) {
+            Ok(email) => outbox.push(Letter {
+                what,
+                envelope: email.envelope().clone(),
+                bytes: email.formatted(),
+                first,
+            }),
             Err(e) => {
-                tracing::warn!("no mail sent for {subject:?}: {e:#}");
+                tracing::warn!("nothing mailed for {what}: {e:#}");
                 false
             }
         }
+    }
+
+    /// Mails a consultation's invitation through the outbox; nothing without `[smtp]`. The
+    /// booking is stored before this is called, so mail only adds a copy. The answer tells
+    /// whether the first attempt got through, for a caller that must say so.
+    pub fn invitation(&self, invitation: Invitation) -> Option<FirstAttempt> {
+        let (first, attempt) = oneshot::channel();
+        self.queue(
+            format!("the invitation {:?}", invitation.subject),
+            |m| m.compose_invitation(&invitation),
+            Some(first),
+        )
+        .then_some(FirstAttempt(attempt))
+    }
+
+    /// Mails the studio a warning about the server itself through the outbox.
+    pub fn alert(&self, subject: String, body: String) {
+        self.queue(
+            format!("the warning {subject:?}"),
+            |m| m.compose_text(&subject, &body),
+            None,
+        );
+    }
+
+    /// Mails the studio's own addresses a text with its HTML version (the daily mail) through
+    /// the outbox; `false` without `[smtp]`, when it cannot be composed or the queue is full.
+    pub fn to_studio(&self, subject: &str, text: String, html: String) -> bool {
+        self.queue(
+            format!("the mail {subject:?}"),
+            |m| m.compose_alternative(subject, text, html),
+            None,
+        )
     }
 
     /// Mails the host once each time writes to the data file start failing (a full disk), on the
     /// current tokio runtime; nothing without `[smtp]`. The next mail comes only after writes
     /// worked again and failed anew, so a disk that stays full sends one mail, not one a minute.
     pub fn watch_health(&self, health: Arc<Health>) {
-        if self.alerts.is_none() {
+        if self.mail.is_none() {
             return;
         }
         let notifier = self.clone();
@@ -198,18 +197,14 @@ impl Notifier {
 
     /// Queues the notice of a stored message; returns at once whatever happens to the mail.
     pub fn message_stored(&self, msg: &ContactMessage) {
-        let Some(queue) = &self.queue else { return };
-        if let Err(e) = queue.try_send(msg.clone()) {
-            let why = match e {
-                mpsc::error::TrySendError::Full(_) => "the mail queue is full",
-                mpsc::error::TrySendError::Closed(_) => "the mail worker has stopped",
-            };
-            tracing::error!(
-                message_id = msg.id,
-                "no notice sent for message #{}: {why}; it is kept in the admin panel",
+        self.queue(
+            format!(
+                "the notice of message #{} (the message is kept in the admin panel)",
                 msg.id
-            );
-        }
+            ),
+            |m| m.compose(msg),
+            None,
+        );
     }
 }
 
@@ -220,75 +215,6 @@ impl FirstAttempt {
     /// `true` when the mail server took the mail within `wait`; the retries go on either way.
     pub async fn accepted(self, wait: Duration) -> bool {
         matches!(tokio::time::timeout(wait, self.0).await, Ok(Ok(true)))
-    }
-}
-
-/// Sends `email` in the background, retrying after each of `delays`; `what` names it in the log,
-/// `first` hears how the first attempt went.
-fn spawn_with_retries(
-    mailer: Arc<Mailer>,
-    delays: Arc<[Duration]>,
-    what: String,
-    email: Message,
-    mut first: Option<oneshot::Sender<bool>>,
-) {
-    tokio::spawn(async move {
-        let attempts = delays.len() + 1;
-        for attempt in 1..=attempts {
-            let sent = mailer.transport.send(email.clone()).await;
-            if let Some(first) = first.take() {
-                let _ = first.send(sent.is_ok());
-            }
-            match sent {
-                Ok(_) => {
-                    tracing::info!(attempt, "mailed {what}");
-                    return;
-                }
-                Err(e) => match delays.get(attempt - 1) {
-                    Some(wait) => {
-                        tracing::warn!(attempt, "{what} failed ({e}); retrying");
-                        tokio::time::sleep(*wait).await;
-                    }
-                    None => tracing::error!("gave up mailing {what} ({e})"),
-                },
-            }
-        }
-    });
-}
-
-async fn deliver(mailer: Arc<Mailer>, msg: ContactMessage, delays: Arc<[Duration]>) {
-    let attempts = delays.len() + 1;
-    for attempt in 1..=attempts {
-        match mailer.send(&msg).await {
-            Ok(()) => {
-                tracing::info!(
-                    message_id = msg.id,
-                    attempt,
-                    "mailed the notice of message #{}",
-                    msg.id
-                );
-                return;
-            }
-            Err(e) => match delays.get(attempt - 1) {
-                Some(wait) => {
-                    tracing::warn!(
-                        message_id = msg.id,
-                        attempt,
-                        "the notice of message #{} failed ({e:#}); retrying in {}",
-                        msg.id,
-                        humantime::format_duration(*wait)
-                    );
-                    tokio::time::sleep(*wait).await;
-                }
-                None => tracing::error!(
-                    message_id = msg.id,
-                    attempt,
-                    "gave up mailing the notice of message #{} after {attempts} attempts ({e:#}); \
-                     the message is kept in the admin panel",
-                    msg.id
-                ),
-            },
-        }
     }
 }
 
@@ -335,15 +261,6 @@ impl Mailer {
         })
     }
 
-    async fn send(&self, msg: &ContactMessage) -> Result<()> {
-        let email = self.compose(msg)?;
-        self.transport
-            .send(email)
-            .await
-            .context("the mail server refused or could not be reached")?;
-        Ok(())
-    }
-
     fn to_studio(&self, subject: &str) -> lettre::message::MessageBuilder {
         let mut builder = Message::builder()
             .from(self.from.clone())
@@ -379,7 +296,8 @@ impl Mailer {
                 let address = one_line(email)
                     .parse::<lettre::Address>()
                     .context("the visitor's address is not one mail accepts")?;
-                builder = builder.to(Mailbox::new(Some(one_line(name)), address));
+                let name = Some(one_line(name)).filter(|n| !n.trim().is_empty());
+                builder = builder.to(Mailbox::new(name, address));
             }
             None => {
                 for to in &self.to {

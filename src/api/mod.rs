@@ -7,6 +7,10 @@ pub mod account;
 pub mod admin;
 pub mod backup;
 pub mod body;
+pub mod booking;
+pub mod booking_mail;
+pub mod booking_manage;
+pub mod booking_slots;
 pub mod certificates;
 pub mod consultations;
 pub mod contact;
@@ -190,17 +194,27 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
             let store = app.store.clone();
             let checked = blocking(move || store.check()).await;
             // Writes refused (a full disk) or a failed check: a monitor and the Overview say so.
-            let problems = app.store.health().problems();
+            let health = app.store.health();
+            let problems = health.problems();
+            // Mails dropped by a full mail queue: not unhealthy (what they copy is kept), but
+            // the answer says how many, for the Overview.
+            let with_mail = |mut body: serde_json::Value| {
+                let dropped = health.mail_dropped();
+                if dropped > 0 {
+                    body["mailDropped"] = dropped.into();
+                }
+                body
+            };
             if !problems.is_empty() {
                 return Ok(json_response(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    &serde_json::json!({ "status": "unhealthy", "problems": problems }),
+                    &with_mail(serde_json::json!({ "status": "unhealthy", "problems": problems })),
                 ));
             }
             checked?;
             Ok::<_, Rejection>(json_response(
                 StatusCode::OK,
-                &serde_json::json!({ "status": "ok" }),
+                &with_mail(serde_json::json!({ "status": "ok" })),
             ))
         });
     // The prefix is matched first, outside the recover, so other paths fall through to the website.

@@ -2,6 +2,7 @@
 //! (`slots`), the rules from the stored settings (`rules`), the invitation as iCalendar bytes
 //! (`ical`) and the visitor's signed cancel/move links (`links`).
 
+pub mod caps;
 pub mod ical;
 pub mod links;
 pub mod rules;

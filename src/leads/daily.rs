@@ -453,6 +453,9 @@ mod tests {
             created_at_ms: 0,
             changed_at_ms: 0,
             changed_by: String::new(),
+            client: String::new(),
+            visitor_mails: 0,
+            visitor_mails_day: 0,
         };
         let bookings = vec![
             booking(1, "2026-12-03T05:30:00Z", BookingStatus::Booked),

@@ -142,11 +142,98 @@ pub struct Booking {
     pub changed_at_ms: u64,
     /// `visitor` or the owner's user name.
     pub changed_by: String,
+    /// The visitor's address as the limits count it (an IPv6 address by its /64); empty for a
+    /// blocked time and for bookings made before version 2. Only the caps on open bookings read
+    /// it.
+    pub client: String,
+    /// Mails sent to the visitor because of the visitor's own actions (the booking, moves and
+    /// cancels by the link) on day `visitor_mails_day` (days since 1970, UTC): capped per day, and
+    /// stored so a restart does not reset the count.
+    pub visitor_mails: u8,
+    pub visitor_mails_day: u32,
+}
+
+impl Booking {
+    /// Counts one more mail to the visitor today when the day's `cap` allows it; `false` (and
+    /// nothing counted) when it does not.
+    pub fn take_visitor_mail(&mut self, now_ms: u64, cap: u8) -> bool {
+        let today = u32::try_from(now_ms / 86_400_000).unwrap_or(u32::MAX);
+        if self.visitor_mails_day != today {
+            self.visitor_mails_day = today;
+            self.visitor_mails = 0;
+        }
+        if self.visitor_mails >= cap {
+            return false;
+        }
+        self.visitor_mails += 1;
+        true
+    }
+
+    /// Whether this is a visitor's booking that still holds a time ahead of `now_ms`.
+    pub fn is_open(&self, now_ms: u64) -> bool {
+        matches!(
+            self.status,
+            BookingStatus::Booked | BookingStatus::Confirmed
+        ) && self.end_ms > i64::try_from(now_ms).unwrap_or(i64::MAX)
+    }
+}
+
+/// A booking as version 1 stored it: no client address, no count of the visitor's mails.
+#[derive(Deserialize)]
+struct BookingV1 {
+    id: u64,
+    start_ms: i64,
+    end_ms: i64,
+    status: BookingStatus,
+    name: String,
+    email: String,
+    phone: String,
+    message: String,
+    lead_id: Option<u64>,
+    stage_hint: String,
+    link_nonce: u64,
+    created_at_ms: u64,
+    changed_at_ms: u64,
+    changed_by: String,
 }
 
 impl Versioned for Booking {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
     const NAME: &'static str = "consultation";
+
+    /// A version 1 booking has no address (the caps per address do not count it) and no mails
+    /// counted yet.
+    fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
+        if version != 1 {
+            bail!(
+                "a {} record of version {version}, newer than this release knows (it reads up to \
+                 {}); run a newer studio release",
+                Self::NAME,
+                Self::VERSION
+            );
+        }
+        let v1: BookingV1 =
+            postcard::from_bytes(body).context("decoding a version 1 consultation")?;
+        Ok(Booking {
+            id: v1.id,
+            start_ms: v1.start_ms,
+            end_ms: v1.end_ms,
+            status: v1.status,
+            name: v1.name,
+            email: v1.email,
+            phone: v1.phone,
+            message: v1.message,
+            lead_id: v1.lead_id,
+            stage_hint: v1.stage_hint,
+            link_nonce: v1.link_nonce,
+            created_at_ms: v1.created_at_ms,
+            changed_at_ms: v1.changed_at_ms,
+            changed_by: v1.changed_by,
+            client: String::new(),
+            visitor_mails: 0,
+            visitor_mails_day: 0,
+        })
+    }
 }
 
 impl Store {
@@ -278,6 +365,9 @@ mod tests {
             created_at_ms: 0,
             changed_at_ms: 0,
             changed_by: "visitor".into(),
+            client: "203.0.113.9".into(),
+            visitor_mails: 0,
+            visitor_mails_day: 0,
         }
     }
 
@@ -354,6 +444,62 @@ mod tests {
                 .unwrap()
                 .is_none()
         );
+    }
+
+    #[test]
+    fn a_version_1_booking_reads_with_no_address_and_no_mails_counted() {
+        #[derive(Serialize)]
+        struct V1<'a>(
+            u64,
+            i64,
+            i64,
+            BookingStatus,
+            &'a str,
+            &'a str,
+            &'a str,
+            &'a str,
+            Option<u64>,
+            &'a str,
+            u64,
+            u64,
+            u64,
+            &'a str,
+        );
+        let mut bytes = vec![1u8];
+        bytes.extend(
+            postcard::to_allocvec(&V1(
+                3,
+                1_800_000_000_000,
+                1_800_003_600_000,
+                BookingStatus::Confirmed,
+                "Asha",
+                "asha@example.in",
+                "98480 12345",
+                "A 3BHK",
+                Some(9),
+                "consultation-booked",
+                77,
+                5,
+                6,
+                "visitor",
+            ))
+            .unwrap(),
+        );
+        let b = Booking::decode(&bytes).unwrap();
+        assert_eq!((b.id, b.link_nonce, b.lead_id), (3, 77, Some(9)));
+        assert_eq!(b.status, BookingStatus::Confirmed);
+        assert_eq!((b.client.as_str(), b.visitor_mails), ("", 0));
+        assert_eq!(Booking::decode(&b.encode().unwrap()).unwrap(), b);
+        let mut newer = b.encode().unwrap();
+        newer[0] = 3;
+        let err = Booking::decode(&newer).unwrap_err().to_string();
+        assert!(err.contains("newer than this release"), "{err}");
+        // Three mails a day, counted afresh the next day.
+        let day = 86_400_000;
+        let mut b = b;
+        assert!((0..3).all(|_| b.take_visitor_mail(10 * day, 3)));
+        assert!(!b.take_visitor_mail(10 * day + 5, 3));
+        assert!(b.take_visitor_mail(11 * day, 3));
     }
 
     #[test]

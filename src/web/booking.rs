@@ -1,12 +1,13 @@
 //! The booking pages that work without JavaScript (docs/contact.md, "Consultations booked
 //! online"): `/book` lists the free times as a plain form, `/book/booked` confirms with the
 //! calendar file, `/book/manage` is the visitor's signed link to cancel or move. Plain HTML in the
-//! contact pages' frame, no script; every rule is `api::consultations`'s.
+//! contact pages' frame, no script; every rule is `api::booking`'s.
 
 use super::contact_form::{Frame, html};
-use crate::api::consultations::{
-    self, Booked, BookingInput, Manage, book, link_paths, managed, spoken,
-};
+use crate::api::booking::{self, Booked, BookingInput, book};
+use crate::api::booking_mail::{link_paths, spoken};
+use crate::api::booking_manage::{self, Manage, managed};
+use crate::api::booking_slots;
 use crate::api::contact;
 use crate::app::{App, with_app};
 use crate::bookings::links::{self, Purpose};
@@ -156,9 +157,9 @@ fn booking_page(
         token = escape(token),
         slots = slot_list(rules, list, typed.start.as_deref().unwrap_or("")),
         nm = contact::NAME_MAX,
-        pm = consultations::PHONE_MAX,
+        pm = booking::PHONE_MAX,
         em = contact::EMAIL_MAX,
-        mm = consultations::NOTE_MAX,
+        mm = booking::NOTE_MAX,
         name = v(&typed.name),
         phone = v(&typed.phone),
         email = v(&typed.email),
@@ -176,7 +177,7 @@ fn closed_page(frame: &Frame, words: &Words) -> String {
              <p class=\"cf-lead\">{}</p>\n<p class=\"cf-direct\">{}</p>\n\
              <p class=\"cf-actions\"><a class=\"cf-button\" href=\"/contact\">Send a message</a></p>\n",
             escape(&words.label),
-            escape(consultations::CLOSED),
+            escape(booking::CLOSED),
             frame.direct_lines()
         ),
     )
@@ -192,7 +193,7 @@ async fn form_page(
 ) -> Response {
     let frame = Frame::load(app).await;
     let words = Words::load(app).await;
-    let offered = match consultations::offered(app, DAYS).await {
+    let offered = match booking_slots::offered(app, DAYS).await {
         Ok(Some(o)) => o,
         Ok(None) => return html(StatusCode::OK, closed_page(&frame, &words)),
         Err(e) => return html(e.status, closed_page(&frame, &words)),
@@ -204,7 +205,7 @@ async fn form_page(
             Ok(t) => t,
             Err(refused) => {
                 let page = closed_page(&frame, &words)
-                    .replace(&escape(consultations::CLOSED), &escape(&refused.message()));
+                    .replace(&escape(booking::CLOSED), &escape(&refused.message()));
                 return html(refused.status(), page);
             }
         },
@@ -310,11 +311,15 @@ async fn booked(app: Arc<App>, q: HashMap<String, String>) -> Response {
     else {
         return generic();
     };
-    // The page's own manage link must be this booking's current one.
+    // The page's own manage link must be this booking's current one, unused (its nonce still
+    // the booking's): an old link must not come back renewed.
     let current = q
         .get("m")
         .and_then(|m| links::read(&key, Purpose::Manage, m, crate::store::now_ms() as i64).ok());
-    if b.status == BookingStatus::Cancelled || current.is_none_or(|l| l.booking != b.id) {
+    if b.status == BookingStatus::Cancelled
+        || current
+            .is_none_or(|l| l.booking != b.id || links::check_unused(&l, b.link_nonce).is_err())
+    {
         return generic();
     }
     let zone = slots::zone(&settings.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
@@ -336,7 +341,7 @@ async fn manage_page(app: Arc<App>, token: String, alert: Option<String>) -> Res
             );
         }
     };
-    let list = match consultations::offered(&app, DAYS).await {
+    let list = match booking_slots::offered(&app, DAYS).await {
         Ok(Some((_, list))) => list,
         _ => Vec::new(),
     };
@@ -381,7 +386,7 @@ struct ManageForm {
     start: Option<String>,
 }
 
-async fn post_manage(app: Arc<App>, form: ManageForm) -> Response {
+async fn post_manage(app: Arc<App>, client: IpAddr, form: ManageForm) -> Response {
     let what = match (form.action.as_str(), form.start.as_deref()) {
         ("cancel", _) => Manage::Cancel,
         ("move", Some(start)) => match start.trim().parse() {
@@ -404,7 +409,7 @@ async fn post_manage(app: Arc<App>, form: ManageForm) -> Response {
             .await;
         }
     };
-    match consultations::manage(&app, &form.t, what).await {
+    match booking_manage::manage(&app, &form.t, what, client).await {
         Ok((b, _)) if b.status == BookingStatus::Cancelled => {
             let frame = Frame::load(&app).await;
             html(
@@ -471,8 +476,9 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .and(warp::post())
         .and(warp::body::content_length_limit(8 * 1024))
         .and(warp::body::form::<ManageForm>())
+        .and(contact::client_filter(app.clone()))
         .and(with_app(app))
-        .then(|form: ManageForm, app: Arc<App>| post_manage(app, form));
+        .then(|form: ManageForm, client: IpAddr, app: Arc<App>| post_manage(app, client, form));
     page.or(post)
         .unify()
         .or(done)
