@@ -4,7 +4,7 @@
 //! taken from inside the process that holds the file, with writes paused for the copy's duration.
 
 use crate::store::{self, Store};
-use crate::{data_file, private_files};
+use crate::{data_file, private_files, safe_files};
 use anyhow::{Context, Result, bail};
 use futures_util::future::BoxFuture;
 use std::fs::{self, File};
@@ -30,6 +30,8 @@ const CHECK_HEADROOM: u64 = 64 * 1024 * 1024;
 
 /// Writes a checked copy of the open store to `dest`: a temp file beside it, fsynced, checked,
 /// then renamed, so `dest` is either the old file or the whole new one, and never a damaged copy.
+/// `dest`'s folder may be another user's (root's `studio backup` into the service's snapshots
+/// folder): the temp file is created new under a random name, and a link at `dest` is refused.
 pub fn snapshot(store: &Store, dest: &Path) -> Result<()> {
     if same_file(store.path(), dest) {
         bail!(
@@ -37,17 +39,34 @@ pub fn snapshot(store: &Store, dest: &Path) -> Result<()> {
             dest.display()
         );
     }
-    let tmp = temp_path(dest);
-    let copied = store.with_writes_paused(|source| copy_synced(source, &tmp));
+    let (dir, name) = folder_of(dest)?;
+    dir.file_there(&name)?;
+    let (file, tmp) = dir.create_temp(&name)?;
+    let discard = || {
+        let _ = dir.remove(&tmp);
+    };
+    let copied = store.with_writes_paused(|source| copy_into_synced(source, &file, dest));
     if let Err(e) = copied {
-        let _ = fs::remove_file(&tmp);
+        discard();
         return Err(e);
     }
-    check_copy(store, &tmp)?;
-    fs::rename(&tmp, dest)
-        .with_context(|| format!("moving the copy into place at {}", dest.display()))?;
-    sync_dir(dest);
+    check_copy(store, &safe_files::fd_path(&file), discard)?;
+    if let Err(e) = dir.replace(&tmp, &name) {
+        discard();
+        return Err(e);
+    }
+    dir.sync();
     Ok(())
+}
+
+/// The folder of `file`, made first when missing, opened without following a link.
+fn folder_of(file: &Path) -> Result<(safe_files::Dir, std::ffi::OsString)> {
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty())
+        && !dir.exists()
+    {
+        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    safe_files::Dir::of(file)
 }
 
 /// Checks that `path` is a studio data file this release can read: not empty, it opens, passes
@@ -60,9 +79,9 @@ pub fn verify(path: &Path) -> Result<()> {
 
 /// Checks a copy this module just made of the live store; a copy that fails is deleted, and the
 /// live file is reported as damaged, since the copy holds the same bytes.
-fn check_copy(store: &Store, copy: &Path) -> Result<()> {
+fn check_copy(store: &Store, copy: &Path, discard: impl FnOnce()) -> Result<()> {
     let Err(e) = verify(copy) else { return Ok(()) };
-    let _ = fs::remove_file(copy);
+    discard();
     if is_io_error(&e) {
         // A disk that fills while redb opens the copy says nothing about the data file.
         return Err(e.context("checking the copy (it was deleted)"));
@@ -115,87 +134,113 @@ fn report_damage(store: &Store, what: &str) {
 ///
 /// The current data file is never opened as a database, so a damaged one cannot stop the rescue;
 /// `src` is only read (a read-only file or medium works) and is checked as a copy beside `data`,
-/// which is then renamed into place.
+/// which is then renamed into place. The data file's folder may be another user's (root's
+/// `restore` in the service's folder): nothing there is followed through a link (see
+/// `safe_files`), and a link at `src` or `data` is refused.
 pub fn restore(src: &Path, data: &Path) -> Result<Option<PathBuf>> {
+    restore_owned(src, data, None)
+}
+
+/// `restore`, the new data file given to `owner` (uid, gid) before it is put in place.
+pub fn restore_owned(
+    src: &Path,
+    data: &Path,
+    owner: Option<(u32, u32)>,
+) -> Result<Option<PathBuf>> {
     if same_file(src, data) {
         bail!("{} is the data file itself", src.display());
     }
     data_file::refuse_empty(src)
         .with_context(|| format!("{} is not a usable studio data file", src.display()))?;
-    let tmp = temp_path(data);
-    if let Err(e) = copy_synced(src, &tmp) {
-        let _ = fs::remove_file(&tmp);
+    let source = safe_files::open_source(src)?;
+    let (dir, name) = folder_of(data)?;
+    dir.file_there(&name)?;
+    let (file, tmp) = dir.create_temp(&name)?;
+    let discard = || {
+        let _ = dir.remove(&tmp);
+    };
+    if let Err(e) = copy_file_synced(source, &file, src, data) {
+        discard();
         return Err(e.context(format!(
             "copying {}; the data file is untouched",
             src.display()
         )));
     }
-    if let Err(e) = verify(&tmp) {
-        let _ = fs::remove_file(&tmp);
+    if let Err(e) = verify(&safe_files::fd_path(&file)) {
+        discard();
         return Err(e.context(format!(
             "{} is not a usable studio data file; the data file is untouched",
             src.display()
         )));
     }
-    let placed = put_in_place(&tmp, data);
+    let placed = owner
+        .map_or(Ok(()), |o| {
+            safe_files::set_mode_owner(&file, data, private_files::MODE, Some(o))
+        })
+        .and_then(|()| put_in_place(&dir, &tmp, &name));
     if placed.is_err() {
-        let _ = fs::remove_file(&tmp);
+        discard();
     }
     placed
 }
 
-/// Moves whatever is at `data` aside and renames the checked copy `tmp` to `data`.
-fn put_in_place(tmp: &Path, data: &Path) -> Result<Option<PathBuf>> {
+/// Moves whatever is at `name` aside and renames the checked copy `tmp` to `name`.
+fn put_in_place(
+    dir: &safe_files::Dir,
+    tmp: &std::ffi::OsStr,
+    name: &std::ffi::OsStr,
+) -> Result<Option<PathBuf>> {
+    let data = dir.shown(name);
     // Held until the new file is in place: a server starting meanwhile finds the old file locked.
-    let mut _held = None;
-    let current = fs::symlink_metadata(data);
-    let kept = match current {
-        Ok(meta) if meta.is_file() => {
-            _held = match data_file::lock_if_free(data)? {
-                Some(lock) => Some(lock),
-                None => bail!(
-                    "{} is in use by another studio process (is `studio serve` running?); stop \
-                     it first",
-                    data.display()
-                ),
-            };
-            let kept = backup_name(data);
-            fs::rename(data, &kept)
-                .with_context(|| format!("keeping the current file as {}", kept.display()))?;
+    let held = match dir.open_file(name, false)? {
+        Some(file) => match data_file::lock_file_if_free(file, &data)? {
+            Some(lock) => Some(lock),
+            None => bail!(
+                "{} is in use by another studio process (is `studio serve` running?); stop \
+                 it first",
+                data.display()
+            ),
+        },
+        None => None,
+    };
+    let kept = match &held {
+        Some(_) => {
+            let kept = backup_name(dir, name)?;
+            dir.rename_new(name, &kept).with_context(|| {
+                format!("keeping the current file as {}", dir.shown(&kept).display())
+            })?;
             Some(kept)
         }
-        Ok(_) => bail!("{} is not a file; move it away first", data.display()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e).with_context(|| format!("reading {}", data.display())),
+        None => None,
     };
-    fs::rename(tmp, data)
+    dir.rename_new(tmp, name)
         .with_context(|| format!("putting the restored file in place at {}", data.display()))?;
-    sync_dir(data);
-    if let Some(kept) = &kept
-        && let Err(e) = private_files::restrict(kept)
+    dir.sync();
+    if let (Some(kept), Some(held)) = (&kept, &held)
+        && let Err(e) =
+            safe_files::set_mode_owner(held, &dir.shown(kept), private_files::MODE, None)
     {
         // The old file may date from a release that left it readable by everyone; the restore
         // itself is done, so this is a warning, not a failure.
-        tracing::warn!("making {} private: {e}", kept.display());
+        tracing::warn!("making {} private: {e:#}", dir.shown(kept).display());
     }
-    Ok(kept)
+    Ok(kept.map(|k| dir.shown(&k)))
 }
 
 /// `<data>.bak-<UTC time>`, or with `-2`, `-3`… when two restores fall in the same second.
-fn backup_name(data: &Path) -> PathBuf {
+fn backup_name(dir: &safe_files::Dir, data: &std::ffi::OsStr) -> Result<std::ffi::OsString> {
     let stamp = humantime::format_rfc3339_seconds(SystemTime::now())
         .to_string()
         .replace(':', "-");
     let mut n = 1;
     loop {
-        let mut name = data.as_os_str().to_owned();
+        let mut name = data.to_owned();
         name.push(format!(".bak-{stamp}"));
         if n > 1 {
             name.push(format!("-{n}"));
         }
-        let path = PathBuf::from(name);
-        if !path.exists() {
-            return path;
+        if dir.kind(&name)?.is_none() {
+            return Ok(name);
         }
         n += 1;
     }
@@ -222,7 +267,9 @@ pub fn snapshot_into(store: &Store, dir: &Path, keep: usize) -> Result<PathBuf> 
     }
     // Only a copy that passed its check is ever named in the folder, so pruning below, which
     // counts named snapshots only, cannot remove the last good one because of bad new ones.
-    check_copy(store, &tmp)?;
+    check_copy(store, &tmp, || {
+        let _ = fs::remove_file(&tmp);
+    })?;
     let dest = dir.join(&name);
     fs::rename(&tmp, &dest)
         .with_context(|| format!("moving the snapshot to {}", dest.display()))?;
@@ -330,7 +377,7 @@ pub fn check_live(store: &Store) -> Result<std::result::Result<(), String>> {
         }
         private_files::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?
     };
-    let copied = store.with_writes_paused(|source| copy_into_synced(source, writer, &tmp));
+    let copied = store.with_writes_paused(|source| copy_into_synced(source, &writer, &tmp));
     if let Err(e) = copied {
         let _ = fs::remove_file(&tmp);
         return Err(e);
@@ -548,7 +595,9 @@ pub fn download_copy(store: &Store) -> Result<(File, u64)> {
         }
     };
     // The check opens the copy by its name; this handle then reads what the check left.
-    check_copy(store, &tmp)?;
+    check_copy(store, &tmp, || {
+        let _ = fs::remove_file(&tmp);
+    })?;
     fs::remove_file(&tmp).with_context(|| format!("removing {}", tmp.display()))?;
     let len = file.metadata().context("reading the copy's size")?.len();
     std::io::Seek::rewind(&mut file).context("rewinding the copy")?;
@@ -560,25 +609,24 @@ fn copy_synced(from: &Path, to: &Path) -> Result<()> {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     let writer = private_files::create(to).with_context(|| format!("creating {}", to.display()))?;
-    copy_into_synced(from, writer, to)
+    copy_into_synced(from, &writer, to)
 }
 
 /// Copies `from` into `writer` (the file `to`, already created) and syncs it.
-fn copy_into_synced(from: &Path, mut writer: File, to: &Path) -> Result<()> {
-    let mut reader = File::open(from).with_context(|| format!("opening {}", from.display()))?;
+fn copy_into_synced(from: &Path, writer: &File, to: &Path) -> Result<()> {
+    let reader = File::open(from).with_context(|| format!("opening {}", from.display()))?;
+    copy_file_synced(reader, writer, from, to)
+}
+
+/// Copies the open file `reader` (`from`) into `writer` (`to`) and syncs it.
+fn copy_file_synced(mut reader: File, mut writer: &File, from: &Path, to: &Path) -> Result<()> {
     std::io::copy(&mut reader, &mut writer)
-        .with_context(|| format!("copying to {}", to.display()))?;
+        .with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
     writer.flush()?;
     writer
         .sync_all()
         .with_context(|| format!("syncing {}", to.display()))?;
     Ok(())
-}
-
-fn temp_path(dest: &Path) -> PathBuf {
-    let mut name = dest.as_os_str().to_owned();
-    name.push(format!(".tmp-{}", std::process::id()));
-    PathBuf::from(name)
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -899,7 +947,12 @@ mod tests {
         let dest = dir.path().join("copy.redb");
         assert!(snapshot(&store, &dest).is_err());
         assert!(!dest.exists());
-        assert!(!temp_path(&dest).exists());
+        let temps: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".tmp-"))
+            .collect();
+        assert!(temps.is_empty(), "{temps:?}");
         assert!(download_copy(&store).is_err());
         match check_live(&store).unwrap() {
             Err(what) => assert!(what.contains("failed its check"), "{what}"),

@@ -65,7 +65,8 @@ enum Command {
     /// Ask the running server whether it is healthy: prints "ok" or its problems (a full disk, a
     /// damaged data file); exits non-zero when it is not healthy or does not answer
     Status {
-        /// Settings file [default: ./studio.toml, else /etc/studio/studio.toml]
+        /// Settings file [default: on an installed host /etc/studio/studio.toml only; else
+        /// ./studio.toml, else /etc/studio/studio.toml]
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
     },
@@ -103,13 +104,13 @@ enum Command {
         /// The release's release.json [default: update_url]
         #[arg(long, value_name = "URL")]
         from: Option<String>,
-        /// Settings file [default: ./studio.toml, else /etc/studio/studio.toml]
+        /// Settings file [default: /etc/studio/studio.toml, never ./studio.toml]
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
     },
     /// Put the previous release back (after `studio update`)
     Rollback {
-        /// Settings file [default: ./studio.toml, else /etc/studio/studio.toml]
+        /// Settings file [default: /etc/studio/studio.toml, never ./studio.toml]
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
     },
@@ -240,12 +241,11 @@ fn dispatch(command: Command) -> Result<()> {
             command: BackupsCommand::List { offsite, common },
         } => list_backups(&common.config(None)?, offsite),
         Command::Status { config } => {
-            let config = Config::load(config.as_deref(), Layer::default())?;
             let paths = host::paths::Paths::new(Path::new("/"));
             if paths.unit().is_file() || paths.packaged_unit().is_file() {
-                host::status::status(&config, &paths)
+                host::status::status(&Config::load_host(config.as_deref())?, &paths)
             } else {
-                status(&config)
+                status(&Config::load(config.as_deref(), Layer::default())?)
             }
         }
         Command::Install {
@@ -278,7 +278,7 @@ fn dispatch(command: Command) -> Result<()> {
             from,
             config,
         } => {
-            let config = Config::load(config.as_deref(), Layer::default())?;
+            let config = Config::load_host(config.as_deref())?;
             let paths = host::paths::Paths::new(Path::new("/"));
             if check {
                 host::update::check(&config, &paths, from.as_deref()).map(|_| ())
@@ -287,7 +287,7 @@ fn dispatch(command: Command) -> Result<()> {
             }
         }
         Command::Rollback { config } => host::update::rollback(
-            &Config::load(config.as_deref(), Layer::default())?,
+            &Config::load_host(config.as_deref())?,
             &host::paths::Paths::new(Path::new("/")),
         ),
         Command::Restore { src, common, .. } => {

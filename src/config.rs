@@ -388,6 +388,26 @@ impl Config {
         Config::from_layer(layer)
     }
 
+    /// The settings of root's host commands (`update`, `rollback`, and `status` on an installed
+    /// host): only `file` (`--config`, named aloud on stderr) or `/etc/studio/studio.toml`, never
+    /// `./studio.toml` nor `STUDIO_CONFIG`: the folder a host runs a command from may be the
+    /// service's own, which the service can write. `update_pubkeys` are taken only from a file
+    /// that belongs to the user running the command (root) and that no one else can write.
+    pub fn load_host(file: Option<&Path>) -> Result<Config> {
+        let layer = match file {
+            Some(path) => {
+                eprintln!("studio: reading the settings {} (--config)", path.display());
+                read_host_file(path)?
+            }
+            None if std::fs::File::open(INSTALLED_CONFIG_FILE).is_ok() => {
+                read_host_file(Path::new(INSTALLED_CONFIG_FILE))?
+            }
+            None => Layer::default(),
+        };
+        let var = |name: &str| std::env::var(name).ok();
+        Config::from_layer(layer.overlay(Layer::from_env(&var)?))
+    }
+
     pub fn from_layer(l: Layer) -> Result<Config> {
         let listen_text = l.listen.unwrap_or_else(|| DEFAULT_LISTEN.to_string());
         let listen = listen_text.parse::<SocketAddr>().with_context(|| {
@@ -494,6 +514,35 @@ fn capped(key: &str, v: Option<String>, default: &str, max_secs: u64) -> Result<
         bail!("{key} = {text:?} must be between 1s and {max_secs}s");
     }
     Ok(d)
+}
+
+/// Reads a host command's settings file; `update_pubkeys` in a file someone else could have
+/// written are refused, checked on the file as opened (no swap between the check and the read).
+fn read_host_file(path: &Path) -> Result<Layer> {
+    use std::io::Read;
+    use std::os::unix::fs::MetadataExt;
+    let shown = || format!("reading the config file {}", path.display());
+    let mut file = std::fs::File::open(path).with_context(shown)?;
+    let meta = file.metadata().with_context(shown)?;
+    let mut text = String::new();
+    file.read_to_string(&mut text).with_context(shown)?;
+    let layer: Layer =
+        toml::from_str(&text).map_err(|e| anyhow!("{}: {}", path.display(), e.message()))?;
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    if layer.update_pubkeys.is_some() && (meta.uid() != me || meta.mode() & 0o022 != 0) {
+        bail!(
+            "{} sets update_pubkeys but {}: release keys are trusted only from a file that \
+             belongs to root and that no one else can write (`chown root {0} && chmod go-w {0}`)",
+            path.display(),
+            if meta.uid() != me {
+                format!("belongs to user {} (not {me})", meta.uid())
+            } else {
+                format!("others can write it (mode {:04o})", meta.mode() & 0o7777)
+            }
+        );
+    }
+    Ok(layer)
 }
 
 fn read_file(path: &Path) -> Result<Layer> {

@@ -102,6 +102,11 @@ pub fn refuse_empty(path: &Path) -> Result<()> {
 /// whole-file lock until it is dropped, so no server can start on the file meanwhile.
 pub fn lock_if_free(path: &Path) -> Result<Option<File>> {
     let file = File::open(path).with_context(|| format!("opening {}", path.display()))?;
+    lock_file_if_free(file, path)
+}
+
+/// `lock_if_free` on a file already open (for reading), shown as `path`.
+pub fn lock_file_if_free(file: File, path: &Path) -> Result<Option<File>> {
     if range_locked(&file)? {
         return Ok(None);
     }

@@ -34,6 +34,7 @@ pub mod peer;
 pub mod preview;
 pub mod private_files;
 pub mod render;
+pub mod safe_files;
 pub mod service;
 pub mod site;
 pub mod spam;

@@ -11,13 +11,16 @@ use std::path::Path;
 pub const MODE: u32 = 0o600;
 
 /// Creates `path` (or truncates it) for writing, as a private file. A file that was already there
-/// is made private too, since `mode` applies only to a file the call creates.
+/// is made private too, since `mode` applies only to a file the call creates. A symbolic link at
+/// `path` is never followed (the call fails): these files are written beside the data file, in a
+/// folder the service's user can write and root's `restore` works in.
 pub fn create(path: &Path) -> io::Result<File> {
     let file = OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
         .mode(MODE)
+        .custom_flags(libc::O_NOFOLLOW)
         .open(path)?;
     file.set_permissions(Permissions::from_mode(MODE))?;
     Ok(file)
@@ -31,11 +34,6 @@ pub fn create_new(path: &Path) -> io::Result<File> {
         .create_new(true)
         .mode(MODE)
         .open(path)
-}
-
-/// Makes an existing file private.
-pub fn restrict(path: &Path) -> io::Result<()> {
-    fs::set_permissions(path, Permissions::from_mode(MODE))
 }
 
 /// The permission bits of `path` when other users of the machine may read or write it.
@@ -53,7 +51,6 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("secret");
         fs::write(&path, b"old").unwrap();
-        restrict(&path).unwrap();
         fs::set_permissions(&path, Permissions::from_mode(0o644)).unwrap();
         assert_eq!(too_open(&path), Some(0o644));
         drop(create(&path).unwrap());
@@ -66,5 +63,12 @@ mod tests {
             MODE
         );
         assert!(create_new(&fresh).is_err(), "never over an existing file");
+
+        let target = dir.path().join("elsewhere");
+        fs::write(&target, b"keep").unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        assert!(create(&link).is_err(), "never through a link");
+        assert_eq!(fs::read(&target).unwrap(), b"keep");
     }
 }

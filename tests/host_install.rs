@@ -2,48 +2,15 @@
 //! modes and owners, a second run that changes nothing, a host's edited settings kept, and
 //! `uninstall` keeping or purging the data. (The real thing, in a real systemd: tests/host_systemd.rs.)
 
+mod host_support;
+
+use host_support::{fake_root as root, is_root, studio_on as studio, text};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn studio(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_studio"))
-        .args(args)
-        .arg("--root")
-        .arg(root)
-        .env_remove("STUDIO_CONFIG")
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-/// A root whose /etc/passwd already has the studio user (useradd is the real install's).
-fn root() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("etc")).unwrap();
-    std::fs::write(
-        dir.path().join("etc/passwd"),
-        "root:x:0:0:root:/root:/bin/sh\nstudio:x:990:991::/var/lib/studio:/usr/sbin/nologin\n",
-    )
-    .unwrap();
-    std::fs::write(dir.path().join("etc/group"), "root:x:0:\nstudio:x:991:\n").unwrap();
-    dir
-}
+use std::process::Command;
 
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
-}
-
-fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    unsafe { libc::geteuid() == 0 }
 }
 
 #[test]

@@ -5,18 +5,16 @@
 //! `nsenter`. The container shares this machine's network: its service answers here, and it
 //! downloads releases from a file server in this test. Needs root; skipped with a message without.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod host_support;
+
+use host_support::{file_server, is_root, key, release};
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const DEFAULT_ROOT: &str = "/var/cache/studio-test/bookworm";
-
-fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    unsafe { libc::geteuid() == 0 }
-}
 
 /// The cached bookworm root, made by debootstrap when missing.
 fn bookworm() -> PathBuf {
@@ -163,45 +161,6 @@ impl Drop for Container {
     }
 }
 
-/// Serves the files of `dir` over HTTP on 127.0.0.1 for the container's `studio update`.
-fn file_server(dir: PathBuf) -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let dir = dir.clone();
-            std::thread::spawn(move || serve_one(stream, &dir));
-        }
-    });
-    port
-}
-
-fn serve_one(mut stream: TcpStream, dir: &Path) {
-    let mut line = String::new();
-    if BufReader::new(&stream).read_line(&mut line).is_err() {
-        return;
-    }
-    let path = line
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("/")
-        .trim_start_matches('/')
-        .to_string();
-    let answer = match std::fs::read(dir.join(&path)) {
-        Ok(body) if !path.contains("..") => {
-            let mut a = format!(
-                "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                body.len()
-            )
-            .into_bytes();
-            a.extend(body);
-            a
-        }
-        _ => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
-    };
-    let _ = stream.write_all(&answer);
-}
-
 fn get(port: u16, path: &str) -> u16 {
     let Ok(mut s) = TcpStream::connect(("127.0.0.1", port)) else {
         return 0;
@@ -224,37 +183,6 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
-}
-
-/// A signed release of `binary` as `version` in `dir/name/`.
-fn release(dir: &Path, name: &str, version: &str, binary: &[u8], pkcs8: &[u8]) {
-    use sha2::Digest;
-    let folder = dir.join(name);
-    std::fs::create_dir_all(&folder).unwrap();
-    std::fs::write(folder.join("studio-x86_64"), binary).unwrap();
-    let manifest = serde_json::to_vec_pretty(&serde_json::json!({
-        "version": version, "date": "2026-12-01", "notes": format!("Release {version}."),
-        "files": { studio::host::manifest::this_arch(): {
-            "url": "studio-x86_64", "size": binary.len(),
-            "sha256": studio::host::manifest::hex(&sha2::Sha256::digest(binary)),
-        }}
-    }))
-    .unwrap();
-    std::fs::write(folder.join("release.json"), &manifest).unwrap();
-    let sig = studio::host::manifest::sign(pkcs8, &manifest).unwrap();
-    std::fs::write(folder.join("release.json.sig"), sig).unwrap();
-}
-
-fn key() -> (Vec<u8>, String) {
-    use base64::Engine;
-    use ring::signature::KeyPair;
-    let pkcs8 =
-        ring::signature::Ed25519KeyPair::generate_pkcs8(&ring::rand::SystemRandom::new()).unwrap();
-    let pair = ring::signature::Ed25519KeyPair::from_pkcs8(pkcs8.as_ref()).unwrap();
-    (
-        pkcs8.as_ref().to_vec(),
-        base64::engine::general_purpose::STANDARD.encode(pair.public_key().as_ref()),
-    )
 }
 
 #[test]
@@ -372,8 +300,32 @@ fn install_update_rollback_and_uninstall_in_a_real_systemd() {
         "{check}"
     );
 
+    // The service's user plants links where root's update writes (issue 39, finding 1): at the
+    // snapshot's name the update stops and names the link; at the temporary names an earlier
+    // release used they are left alone; the root-owned file they point to is never touched.
+    c.ok("printf precious > /etc/precious && chmod 644 /etc/precious");
+    let precious = || c.ok("stat -c '%a %U:%G %s' /etc/precious");
+    let was = precious();
+    c.ok("runuser -u studio -- sh -c 'for p in $(seq 2 3000); do ln -s /etc/precious /var/backups/studio/pre-update-0.1.0-to-0.2.0.redb.tmp-$p; done'");
+    c.ok("runuser -u studio -- ln -s /etc/precious /var/backups/studio/pre-update-0.1.0-to-0.2.0.redb");
+    let out = c.fails("cd / && studio update");
+    assert!(
+        out.contains("pre-update-0.1.0-to-0.2.0.redb is a symbolic link"),
+        "{out}"
+    );
+    assert_eq!(precious(), was);
+    c.ok("rm /var/backups/studio/pre-update-0.1.0-to-0.2.0.redb");
+
     let out = c.ok("cd / && studio update");
     assert!(out.contains("studio 0.2.0 is installed"), "{out}");
+    assert_eq!(precious(), was);
+    assert_eq!(
+        c.ok("stat -c '%a %U:%G' /var/backups/studio/pre-update-0.1.0-to-0.2.0.redb")
+            .trim(),
+        "600 studio:studio",
+        "the snapshot is the service user's own copy"
+    );
+    c.ok("test -L /var/backups/studio/pre-update-0.1.0-to-0.2.0.redb.tmp-2 && rm /var/backups/studio/*.tmp-*");
     assert_eq!(get(port, "/healthz"), 200);
     assert_eq!(get(port, "/"), 200);
     c.ok("test -x /usr/local/bin/studio.previous && test -s /var/backups/studio/pre-update-0.1.0-to-0.2.0.redb");
@@ -424,10 +376,38 @@ fn install_update_rollback_and_uninstall_in_a_real_systemd() {
         );
     }
 
-    // By hand, back to the release before.
+    // By hand, back to the release before: not through a link at its snapshot's name either.
+    c.ok(
+        "runuser -u studio -- ln -s /etc/precious /var/backups/studio/pre-rollback-from-0.2.0.redb",
+    );
+    let out = c.fails("cd / && studio rollback");
+    assert!(
+        out.contains("pre-rollback-from-0.2.0.redb is a symbolic link"),
+        "{out}"
+    );
+    assert_eq!(precious(), was);
+    // Started again at once: its health may not answer yet, so only the release is looked at.
+    let status = c.sh("cd / && studio status");
+    assert!(
+        String::from_utf8_lossy(&status.stdout).contains("studio 0.2.0, active"),
+        "{status:?}"
+    );
+    c.ok("rm /var/backups/studio/pre-rollback-from-0.2.0.redb");
     let out = c.ok("cd / && studio rollback");
     assert!(out.contains("studio 0.1.0 is back in place"), "{out}");
     assert_eq!(get(port, "/healthz"), 200);
+
+    // A repair by `install` over a data file the service replaced by a link: refused, named.
+    c.ok("runuser -u studio -- sh -c 'mv /var/lib/studio/studio.redb /var/lib/studio/real.redb && ln -s /etc/precious /var/lib/studio/studio.redb'");
+    let out = c.fails(&format!(
+        "/opt/studio/studio install --yes --listen 127.0.0.1:{port}"
+    ));
+    assert!(
+        out.contains("/var/lib/studio/studio.redb is a symbolic link"),
+        "{out}"
+    );
+    assert_eq!(precious(), was);
+    c.ok("runuser -u studio -- mv /var/lib/studio/real.redb /var/lib/studio/studio.redb");
 
     // Uninstall keeps the data and the settings; --purge deletes them and the user.
     let out = c.ok("studio uninstall --yes");

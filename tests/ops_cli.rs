@@ -403,3 +403,37 @@ async fn rotate_key_signs_everyone_out_and_refuses_a_file_in_use() {
     assert!(!status.success());
     assert!(err.contains("no data file"), "{err}");
 }
+
+/// Whatever answers on the port `studio status` asks may say anything: escape sequences that
+/// retitle the terminal or recolour it never reach the host's terminal (issue 39, finding 7).
+#[test]
+fn status_prints_no_control_characters_from_the_answer() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            let mut request = [0u8; 1024];
+            let _ = stream.read(&mut request);
+            let body = "ok\x1b]0;owned\x07\x1b[31mfake\r\n\u{9b}2J";
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("studio.toml");
+    std::fs::write(&config, format!("listen = \"{addr}\"\n")).unwrap();
+    let (_, out, err) = run(
+        dir.path(),
+        &["status", "--config", config.to_str().unwrap()],
+        "",
+    );
+    let said = format!("{out}{err}");
+    assert!(said.contains("fake"), "the answer is shown: {said:?}");
+    assert!(
+        !said.chars().any(|c| c.is_control() && c != '\n'),
+        "no control character: {said:?}"
+    );
+}

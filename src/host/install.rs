@@ -6,10 +6,11 @@
 use super::paths::{self, Paths};
 use super::{UNIT, systemd};
 use crate::config::{Config, Layer};
+use crate::safe_files;
 use anyhow::{Context, Result, anyhow, bail};
 use std::fs;
 use std::io::{BufRead, Write};
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -217,7 +218,9 @@ pub fn plan(
         }
     }
     let data = paths.data_file();
-    if !data.exists() {
+    // The service's own folder: a link it planted at the data file's name is refused, never
+    // followed (nor is a dangling one taken for "no data file yet").
+    if safe_files::look(&data)?.is_none() {
         steps.push(Step::DataFile);
     } else {
         notes.push(format!(
@@ -302,27 +305,70 @@ fn diff(old: &str, new: &str) -> String {
     out
 }
 
-fn set(path: &Path, mode: u32, owner: Owner, paths: &Paths) -> Result<()> {
-    fs::set_permissions(path, fs::Permissions::from_mode(mode))
-        .with_context(|| format!("setting the mode of {}", path.display()))?;
-    if let Some((uid, gid)) = ids(owner, paths)
-        && super::update::is_root()
-    {
-        std::os::unix::fs::chown(path, Some(uid), Some(gid))
-            .with_context(|| format!("setting the owner of {}", path.display()))?;
-    }
-    Ok(())
+/// The owner to give a file: only root can give one, so none when run as another user (tests).
+fn owner_ids(owner: Owner, paths: &Paths) -> Option<(u32, u32)> {
+    ids(owner, paths).filter(|_| super::update::is_root())
 }
 
-/// Writes `bytes` beside `path`, then renames it into place with `mode` and `owner`.
+/// Sets the mode and owner of the file or folder at `path`, on the file once opened without
+/// following a link (see `safe_files`).
+fn set(path: &Path, mode: u32, owner: Owner, paths: &Paths) -> Result<()> {
+    let (dir, name) = safe_files::Dir::of(path)?;
+    let file = match dir.kind(&name)? {
+        Some(safe_files::Kind::Folder) => dir.open_dir(&name)?.map(|d| d.as_file()).transpose()?,
+        _ => dir.open_file(&name, false)?,
+    }
+    .ok_or_else(|| anyhow!("{} is missing", path.display()))?;
+    safe_files::set_mode_owner(&file, path, mode, owner_ids(owner, paths))
+}
+
+/// Writes `bytes` beside `path` under a new random name, with `mode` and `owner`, then renames it
+/// into place (a link at `path` is refused).
 fn write_file(path: &Path, bytes: &[u8], mode: u32, owner: Owner, paths: &Paths) -> Result<()> {
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let tmp = path.with_extension("studio-new");
-    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    set(&tmp, mode, owner, paths)?;
-    fs::rename(&tmp, path).with_context(|| format!("moving {} into place", path.display()))
+    let (dir, name) = safe_files::Dir::of(path)?;
+    dir.file_there(&name)?;
+    let (mut file, tmp) = dir.create_temp(&name)?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("writing {}", dir.shown(&tmp).display()))
+        .and_then(|()| safe_files::set_mode_owner(&file, path, mode, owner_ids(owner, paths)))
+        .and_then(|()| dir.replace(&tmp, &name));
+    if written.is_err() {
+        let _ = dir.remove(&tmp);
+    }
+    dir.sync();
+    written
+}
+
+/// Creates the data file with an admin account: made in a private folder of root's inside the
+/// service's folder, given to the service, then renamed to its name (only if nothing is there).
+/// Returns the admin's new password, if one was set.
+fn create_data_file(paths: &Paths) -> Result<Option<String>> {
+    let data = paths.data_file();
+    let (dir, name) = safe_files::Dir::of(&data)?;
+    let work = dir.work_dir()?;
+    let fresh = std::ffi::OsStr::new("studio.redb");
+    let store = crate::store::Store::open(&work.path("studio.redb"))
+        .map_err(|e| anyhow!("creating {}: {e}", data.display()))?;
+    let mut password = None;
+    if store.admin_count()? == 0 {
+        let p = crate::auth::random_password()?;
+        store.set_admin_password("admin", &crate::auth::hash_password(&p)?)?;
+        password = Some(p);
+    }
+    drop(store);
+    let file = work
+        .dir()
+        .open_file(fresh, false)?
+        .ok_or_else(|| anyhow!("creating {}: the new file went away", data.display()))?;
+    safe_files::set_mode_owner(&file, &data, 0o600, owner_ids(Owner::Studio, paths))?;
+    work.dir().rename_new_into(fresh, &dir, &name)?;
+    dir.sync();
+    Ok(password)
 }
 
 /// `studio install`.
@@ -460,18 +506,7 @@ fn apply(step: &Step, paths: &Paths, password: &mut Option<String>) -> Result<()
             Owner::RootGroup,
             paths,
         )?,
-        Step::DataFile => {
-            let data = paths.data_file();
-            let store = crate::store::Store::open(&data)
-                .map_err(|e| anyhow!("creating {}: {e}", data.display()))?;
-            if store.admin_count()? == 0 {
-                let p = crate::auth::random_password()?;
-                store.set_admin_password("admin", &crate::auth::hash_password(&p)?)?;
-                *password = Some(p);
-            }
-            drop(store);
-            set(&data, 0o600, Owner::Studio, paths)?;
-        }
+        Step::DataFile => *password = create_data_file(paths)?,
         Step::Unit => write_file(&paths.unit(), UNIT.as_bytes(), 0o644, Owner::Root, paths)?,
         Step::DaemonReload => systemd::systemctl(&["daemon-reload"])?,
         Step::Enable => systemd::systemctl(&["enable", paths::SERVICE])?,

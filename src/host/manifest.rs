@@ -9,6 +9,7 @@ use ring::signature::{ED25519, UnparsedPublicKey};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
+use std::time::SystemTime;
 
 /// The release key compiled in by the build that made this binary (`STUDIO_RELEASE_PUBKEY`).
 pub const BUILT_IN_KEY: Option<&str> = option_env!("STUDIO_RELEASE_PUBKEY");
@@ -24,6 +25,11 @@ pub struct Manifest {
     pub date: String,
     #[serde(default)]
     pub notes: String,
+    /// When the signature stops counting (RFC 3339, UTC; `scripts/dist --sign` writes 90 days
+    /// after signing): an old signed manifest cannot be served forever to hold a site on an old
+    /// release. A manifest without it is refused; records of installed releases may lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires: Option<String>,
     pub files: BTreeMap<String, FileEntry>,
 }
 
@@ -93,8 +99,16 @@ pub fn trusted_keys(configured: &[String]) -> Result<Vec<[u8; 32]>> {
     Ok(keys)
 }
 
-/// Checks `sig` (base64 text) over `bytes` against `keys`, then reads the manifest.
+/// Checks `sig` (base64 text) over `bytes` against `keys`, then reads the manifest, refusing one
+/// past its expiry.
 pub fn verify(bytes: &[u8], sig: &[u8], keys: &[[u8; 32]]) -> Result<Manifest> {
+    let manifest = verify_signed(bytes, sig, keys)?;
+    manifest.check_expiry(SystemTime::now())?;
+    Ok(manifest)
+}
+
+/// `verify` without the expiry.
+fn verify_signed(bytes: &[u8], sig: &[u8], keys: &[[u8; 32]]) -> Result<Manifest> {
     if keys.is_empty() {
         bail!(
             "this studio has no key to check releases with: set update_pubkeys in studio.toml to \
@@ -178,6 +192,28 @@ impl Manifest {
         Ok((url, entry))
     }
 
+    /// Refuses a manifest without an expiry, or past it at `now`.
+    pub fn check_expiry(&self, now: SystemTime) -> Result<()> {
+        let Some(text) = &self.expires else {
+            bail!(
+                "release.json of {} carries no expiry (expires): refusing it, since an old signed \
+                 manifest could be served forever; sign the release again with scripts/dist --sign",
+                self.version
+            );
+        };
+        let at = humantime::parse_rfc3339_weak(text.trim()).map_err(|_| {
+            anyhow!("release.json: expires {text:?} is not a time like 2027-03-01T00:00:00Z")
+        })?;
+        if now > at {
+            bail!(
+                "release.json of {} expired on {text}: refusing it (the channel serves an old \
+                 manifest; whoever publishes the releases signs it again)",
+                self.version
+            );
+        }
+        Ok(())
+    }
+
     /// Refuses anything but a newer release than `current`.
     pub fn check_newer_than(&self, current: Version) -> Result<()> {
         let v = self.version();
@@ -232,6 +268,7 @@ mod tests {
     fn manifest_bytes(version: &str, body: &[u8]) -> Vec<u8> {
         serde_json::to_vec(&serde_json::json!({
             "version": version, "date": "2026-12-01", "notes": "Faster pages.",
+            "expires": "2099-01-01T00:00:00Z",
             "files": {
                 "x86_64": { "url": "studio-x86_64", "size": body.len(), "sha256": hex(&Sha256::digest(body)) },
                 "aarch64": { "url": "https://cdn.example.com/r/studio-aarch64", "size": 1, "sha256": "0".repeat(64) },
@@ -267,6 +304,40 @@ mod tests {
         assert!(
             none.to_string().contains("no key to check releases"),
             "{none}"
+        );
+    }
+
+    #[test]
+    fn an_expired_manifest_or_one_without_expiry_is_refused() {
+        let (pkcs8, public) = key();
+        let signed = |expires: Option<&str>| {
+            let mut m: serde_json::Value =
+                serde_json::from_slice(&manifest_bytes("0.2.0", b"b")).unwrap();
+            match expires {
+                Some(e) => m["expires"] = e.into(),
+                None => drop(m.as_object_mut().unwrap().remove("expires")),
+            }
+            let bytes = serde_json::to_vec(&m).unwrap();
+            let sig = sign(&pkcs8, &bytes).unwrap();
+            verify(&bytes, sig.as_bytes(), &[public])
+        };
+        assert!(signed(Some("2099-01-01T00:00:00Z")).is_ok());
+        let e = signed(Some("2020-01-01T00:00:00Z"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("expired on 2020-01-01"), "{e}");
+        let e = signed(None).unwrap_err().to_string();
+        assert!(e.contains("no expiry"), "{e}");
+        assert!(signed(Some("soon")).is_err());
+        let m: Manifest = serde_json::from_slice(&manifest_bytes("0.2.0", b"b")).unwrap();
+        let at = humantime::parse_rfc3339("2099-01-01T00:00:00Z").unwrap();
+        assert!(
+            m.check_expiry(at - std::time::Duration::from_secs(1))
+                .is_ok()
+        );
+        assert!(
+            m.check_expiry(at + std::time::Duration::from_secs(1))
+                .is_err()
         );
     }
 

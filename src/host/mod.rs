@@ -3,7 +3,8 @@
 //!
 //! `paths` names every file an installed studio has; `manifest` checks a release; `fetch` downloads;
 //! `systemd` runs systemctl and asks the service whether it is healthy; `install`, `update` and
-//! `status` are the commands; `update_check` is the running server's daily look for a release.
+//! `status` are the commands; `update_check` is the running server's daily look for a release;
+//! `terminal` cleans text from elsewhere before it is printed.
 
 pub mod fetch;
 pub mod install;
@@ -11,6 +12,7 @@ pub mod manifest;
 pub mod paths;
 pub mod status;
 pub mod systemd;
+pub mod terminal;
 pub mod update;
 pub mod update_check;
 

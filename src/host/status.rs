@@ -2,11 +2,19 @@
 //! snapshots, the data file and the disk, and what needs doing, in plain words.
 
 use super::paths::Paths;
-use super::{systemd, update};
+use super::{systemd, terminal, update};
 use crate::backup;
 use crate::config::Config;
 use anyhow::Result;
 use std::time::{Duration, SystemTime};
+
+/// Prints a line of the screen: much of it comes from elsewhere (the site's answer, the journal,
+/// file names in the service's folders), so control characters are dropped first.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        println!("{}", terminal::clean(&format!($($arg)*)))
+    };
+}
 
 /// Prints the host's screen; an error when something needs action.
 pub fn status(config: &Config, paths: &Paths) -> Result<()> {
@@ -15,7 +23,7 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
     let since = systemd::property("ActiveEnterTimestamp");
     let enabled = systemd::property("UnitFileState");
     let version = update::installed_version(paths);
-    println!(
+    say!(
         "Service:     studio {version}, {state}{}{}",
         if since.is_empty() {
             String::new()
@@ -39,7 +47,7 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
         );
     }
     match &config.https {
-        Some(h) if !h.domains.is_empty() => println!(
+        Some(h) if !h.domains.is_empty() => say!(
             "Site:        {}",
             h.domains
                 .iter()
@@ -47,23 +55,23 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
                 .collect::<Vec<_>>()
                 .join("  ")
         ),
-        Some(h) => println!(
+        Some(h) => say!(
             "Site:        https://{}/ (own certificate files)",
             h.https_listen
         ),
-        None => println!("Site:        http://{}/ (behind your proxy)", config.listen),
+        None => say!("Site:        http://{}/ (behind your proxy)", config.listen),
     }
     match systemd::probe(config, "/healthz", Duration::from_secs(10)) {
-        Ok((200, body)) => println!("Health:      {body}"),
+        Ok((200, body)) => say!("Health:      {body}"),
         Ok((code, _)) if config.https.is_some() && (300..400).contains(&code) => {
-            println!("Health:      answering (plain HTTP redirects to HTTPS)")
+            say!("Health:      answering (plain HTTP redirects to HTTPS)")
         }
         Ok((code, body)) => {
-            println!("Health:      NOT healthy ({code})");
+            say!("Health:      NOT healthy ({code})");
             action.push(format!("The site reports problems:\n{body}"));
         }
         Err(e) => {
-            println!("Health:      no answer");
+            say!("Health:      no answer");
             action.push(format!("The site does not answer: {e:#}"));
         }
     }
@@ -73,7 +81,7 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
             Ok(at) => {
                 let left = at - now_secs();
                 let until = SystemTime::UNIX_EPOCH + Duration::from_secs(at.max(0) as u64);
-                println!(
+                say!(
                     "Certificate: valid until {} ({} days left)",
                     humantime::format_rfc3339_seconds(until),
                     left / 86400
@@ -86,7 +94,7 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
                     );
                 }
             }
-            Err(e) => println!("Certificate: could not be read ({e:#})"),
+            Err(e) => say!("Certificate: could not be read ({e:#})"),
         }
     }
     let dir = config
@@ -105,7 +113,7 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
     match newest {
         Some((p, at)) => {
             let age = SystemTime::now().duration_since(at).unwrap_or_default();
-            println!(
+            say!(
                 "Snapshot:    {} ({} ago)",
                 p.display(),
                 humantime::format_duration(Duration::from_secs(age.as_secs() / 60 * 60))
@@ -114,29 +122,30 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
                 action.push(format!("The newest snapshot is older than two backup periods ({}): look at the log for why snapshots fail.", humantime::format_duration(config.backup_every * 2)));
             }
         }
-        None => println!("Snapshot:    none yet in {}", dir.display()),
+        None => say!("Snapshot:    none yet in {}", dir.display()),
     }
     match &config.offsite {
-        Some(o) => println!(
+        Some(o) => say!(
             "Off-site:    copies to {} (bucket {}); the admin panel's Overview shows the last one",
-            o.endpoint, o.bucket
+            o.endpoint,
+            o.bucket
         ),
-        None => println!(
+        None => say!(
             "Off-site:    not set up (docs/operations.md, \"Backups that survive the machine\")"
         ),
     }
     match std::fs::metadata(&config.data) {
-        Ok(m) => println!(
+        Ok(m) => say!(
             "Data file:   {} ({:.1} MB)",
             config.data.display(),
             m.len() as f64 / 1e6
         ),
-        Err(_) => println!("Data file:   {} (not created yet)", config.data.display()),
+        Err(_) => say!("Data file:   {} (not created yet)", config.data.display()),
     }
     if let Some((free, total)) =
         disk_space(config.data.parent().unwrap_or(std::path::Path::new("/")))
     {
-        println!(
+        say!(
             "Disk:        {:.1} GB free of {:.1} GB",
             free as f64 / 1e9,
             total as f64 / 1e9
@@ -149,12 +158,12 @@ pub fn status(config: &Config, paths: &Paths) -> Result<()> {
         }
     }
     if action.is_empty() {
-        println!("\nNothing needs doing.");
+        say!("\nNothing needs doing.");
         Ok(())
     } else {
-        println!("\nNeeds action:");
+        say!("\nNeeds action:");
         for a in &action {
-            println!("  - {a}");
+            say!("  - {a}");
         }
         anyhow::bail!("{} thing(s) need action", action.len())
     }

@@ -52,7 +52,7 @@ pub fn journal_tail(lines: usize) -> String {
         .args(["-b", "-u", SERVICE, "--no-pager", "-o", "cat", "-n"])
         .arg(lines.to_string())
         .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim_end().to_string())
+        .map(|o| super::terminal::clean(String::from_utf8_lossy(&o.stdout).trim_end()))
         .unwrap_or_default()
 }
 
@@ -109,7 +109,8 @@ pub fn probe(config: &Config, path: &str, timeout: Duration) -> Result<(u16, Str
         .nth(1)
         .and_then(|c| c.parse().ok())
         .with_context(|| format!("the server on {addr} gave no HTTP answer"))?;
-    Ok((code, body.trim().to_string()))
+    // The answer may be anyone's who holds the port: it reaches the host's terminal cleaned.
+    Ok((code, super::terminal::clean(body.trim())))
 }
 
 /// Waits until the site is healthy: `/healthz` answers 200 and `/` renders (a redirect counts

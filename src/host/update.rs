@@ -7,7 +7,9 @@ use super::paths::{self, Paths};
 use super::systemd;
 use crate::backup;
 use crate::config::Config;
+use crate::safe_files;
 use anyhow::{Context, Result, anyhow, bail};
+use std::ffi::OsStr;
 use std::fs;
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
@@ -98,13 +100,23 @@ fn block_on<T>(f: impl std::future::Future<Output = Result<T>>) -> Result<T> {
         .block_on(f)
 }
 
+/// The channel's release when it may be installed: signed by a trusted key, not expired, and
+/// newer than both the installed release and the running binary (an older one is only ever put
+/// back by `studio rollback`).
+pub fn newer_offer(config: &Config, paths: &Paths, from: Option<&str>) -> Result<Offer> {
+    let url = channel(config, from)?;
+    let offer = block_on(fetch_offer(&url, &config.update_pubkeys))?;
+    offer
+        .manifest
+        .check_newer_than(installed_version(paths).max(manifest::own_version()))?;
+    Ok(offer)
+}
+
 /// `studio update`.
 pub fn update(config: &Config, paths: &Paths, from: Option<&str>) -> Result<()> {
     require_installed(paths)?;
-    let url = channel(config, from)?;
-    let offer = block_on(fetch_offer(&url, &config.update_pubkeys))?;
+    let offer = newer_offer(config, paths, from)?;
     let installed = installed_version(paths);
-    offer.manifest.check_newer_than(installed)?;
     let arch = manifest::this_arch();
     let (file_url, entry) = offer.manifest.file_for(arch, &offer.url)?;
     println!(
@@ -282,7 +294,7 @@ fn switch(
 ) -> Result<()> {
     println!("Stopping the service and taking a snapshot of the data file");
     systemd::systemctl(&["stop", paths::SERVICE])?;
-    let snapshot = match snapshot(config, paths, label) {
+    let snapshot = match pre_change_snapshot(config, paths, label) {
         Ok(s) => s,
         Err(e) => {
             let _ = systemd::systemctl(&["start", paths::SERVICE]);
@@ -319,8 +331,7 @@ fn switch(
                 s.display()
             );
             systemd::systemctl(&["stop", paths::SERVICE])?;
-            backup::restore(s, &config.data)?;
-            own_by_service(paths, &config.data)?;
+            restore_snapshot(config, paths, s)?;
             let _ = systemd::systemctl(&["reset-failed", paths::SERVICE]);
             systemd::systemctl(&["start", paths::SERVICE])?;
             systemd::wait_healthy(config, systemd::HEALTHY_WITHIN)
@@ -333,31 +344,93 @@ fn switch(
     )))
 }
 
-/// A consistent copy of the stopped service's data file in the snapshots folder, owned by the
-/// service; `None` when there is no data file yet.
-fn snapshot(config: &Config, paths: &Paths, label: &str) -> Result<Option<PathBuf>> {
-    if !config.data.is_file() {
-        return Ok(None);
+/// A consistent copy of the stopped service's data file in the snapshots folder, as
+/// `pre-<label>.redb`; `None` when there is no data file yet. Taken by the service's own user
+/// (the installed binary's `studio backup`, run as that user): the snapshots folder is the
+/// service's, so root writes nothing in it and follows nothing planted there. Run by another user
+/// than root (or with no service user), the copy is taken here, by `backup::snapshot`, which
+/// follows no link either.
+pub fn pre_change_snapshot(config: &Config, paths: &Paths, label: &str) -> Result<Option<PathBuf>> {
+    match safe_files::look(&config.data)? {
+        None => return Ok(None),
+        Some(m) if !m.is_file() => bail!(
+            "{} is not a regular file: refusing to take a snapshot of it",
+            config.data.display()
+        ),
+        Some(_) => {}
     }
     let dir = config
         .backup_dir
         .clone()
         .unwrap_or_else(|| paths.backup_dir());
-    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let dest = dir.join(format!("pre-{label}.redb"));
-    let store = crate::store::Store::open(&config.data)
-        .map_err(|e| anyhow!("opening {}: {e}", config.data.display()))?;
-    backup::snapshot(&store, &dest)?;
-    drop(store);
-    own_by_service(paths, &dest)?;
+    match service_user(paths) {
+        Some(user) => as_service(
+            paths,
+            user,
+            &[
+                OsStr::new("backup"),
+                dest.as_os_str(),
+                OsStr::new("--data"),
+                config.data.as_os_str(),
+            ],
+        )?,
+        None => {
+            fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+            let store = crate::store::Store::open(&config.data)
+                .map_err(|e| anyhow!("opening {}: {e}", config.data.display()))?;
+            backup::snapshot(&store, &dest)?;
+        }
+    }
     Ok(Some(dest))
 }
 
-/// Hands a file the service writes back to its user.
-fn own_by_service(paths: &Paths, path: &Path) -> Result<()> {
-    if let Some((uid, gid)) = paths::user_ids(paths) {
-        std::os::unix::fs::chown(path, Some(uid), Some(gid))
-            .with_context(|| format!("giving {} to the studio user", path.display()))?;
+/// Puts `snapshot` back in place of the data file, as the service's user when there is one.
+fn restore_snapshot(config: &Config, paths: &Paths, snapshot: &Path) -> Result<()> {
+    match service_user(paths) {
+        Some(user) => as_service(
+            paths,
+            user,
+            &[
+                OsStr::new("restore"),
+                snapshot.as_os_str(),
+                OsStr::new("--data"),
+                config.data.as_os_str(),
+            ],
+        ),
+        None => backup::restore(snapshot, &config.data).map(|_| ()),
+    }
+}
+
+/// The service user's uid and gid, when this runs as root and the user exists.
+fn service_user(paths: &Paths) -> Option<(u32, u32)> {
+    paths::user_ids(paths).filter(|_| is_root())
+}
+
+/// Runs the installed binary with `args` as the service's user (its uid and gid and no other
+/// group: std drops root's groups when it sets a uid), from `/`, with root's settings file.
+fn as_service(paths: &Paths, (uid, gid): (u32, u32), args: &[&OsStr]) -> Result<()> {
+    use std::os::unix::process::CommandExt;
+    let bin = paths.binary();
+    let mut cmd = std::process::Command::new(&bin);
+    cmd.args(args)
+        .uid(uid)
+        .gid(gid)
+        .current_dir("/")
+        .env_remove("STUDIO_CONFIG");
+    if paths.config().is_file() {
+        cmd.arg("--config").arg(paths.config());
+    }
+    let what = args.first().map_or("".into(), |a| a.to_string_lossy());
+    let out = cmd
+        .output()
+        .with_context(|| format!("running `{} {what}` as the service's user", bin.display()))?;
+    if !out.status.success() {
+        bail!(
+            "`{} {what}`, run as the service's user, failed: {}",
+            bin.display(),
+            super::terminal::clean(String::from_utf8_lossy(&out.stderr).trim())
+        );
     }
     Ok(())
 }

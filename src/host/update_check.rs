@@ -72,6 +72,7 @@ mod tests {
             version: version.into(),
             date: "2026-12-01".into(),
             notes: "Faster pages.".into(),
+            expires: None,
             files: BTreeMap::new(),
         }
     }
