@@ -467,6 +467,7 @@ fn apply(step: &Step, paths: &Paths, password: &mut Option<String>) -> Result<()
             if store.admin_count()? == 0 {
                 let p = crate::auth::random_password()?;
                 store.set_admin_password("admin", &crate::auth::hash_password(&p)?)?;
+                store.mark_password_generated("admin")?;
                 *password = Some(p);
             }
             drop(store);
