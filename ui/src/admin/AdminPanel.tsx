@@ -9,20 +9,20 @@ import { API, clearToken, type CompanySetting } from './api';
 import { createAdminQueryClient } from './queryClient';
 import { LOGIN_PATH, SessionGuard } from './session';
 import { mayLeave } from './editor/leaveGuard';
-import { LOGO_KEY } from './settings';
+import { LOGO_KEY } from './settings/settings';
 import { Tabs, type TabDef } from './Tabs';
 import { ConsultationsTab } from './consultations/ConsultationsTab';
 import { UnreadBadge } from './inbox/UnreadBadge';
-import { HeroSlidesTab } from './tabs/HeroSlidesTab';
-import { MessagesTab } from './tabs/MessagesTab';
+import { HeroSlidesTab } from './hero-slides/HeroSlidesTab';
+import { MessagesTab } from './inbox/MessagesTab';
 import { NewsTab } from './news/NewsTab';
-import { OverviewTab, type QuickAction } from './tabs/OverviewTab';
-import { PagesTab } from './tabs/PagesTab';
-import { PortfolioTab } from './tabs/PortfolioTab';
-import { SettingsTab } from './tabs/SettingsTab';
-import { TestimonialsTab } from './tabs/TestimonialsTab';
+import { OverviewTab, type QuickAction } from './overview/OverviewTab';
+import { PagesTab } from './pages/PagesTab';
+import { PortfolioTab } from './portfolio/PortfolioTab';
+import { SettingsTab } from './settings/SettingsTab';
+import { TestimonialsTab } from './testimonials/TestimonialsTab';
 
-import { VisitorsTab } from './tabs/VisitorsTab';
+import { VisitorsTab } from './visitors/VisitorsTab';
 
 type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors' | 'pages' | 'consultations';
 

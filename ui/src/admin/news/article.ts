@@ -4,7 +4,7 @@
 // which fields need attention first, and where a server refusal (`body[3].alt is required`) goes.
 import { MAX_BLOCKS, MAX_PHOTOS, type Article, type ArticleBlock, type ArticleImage, type ArticleStatus } from '../../lib/journal';
 import { slug as slugOf } from '../../lib/slug';
-import { splitTags } from '../projectForm';
+import { splitTags } from '../editor/tags';
 
 /** What the news calls take on write: every field of an article but its id and derived text. */
 export type ArticlePayload = Omit<Article, 'id' | 'content' | 'cover' | 'publishAt'> & {

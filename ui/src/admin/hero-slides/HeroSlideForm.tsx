@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { HeroSlidePayload } from './api';
-import { CheckboxField, ImageChooser, TextField } from './editor/fields';
-import { EditorForm, useDraft, type SaveResult } from './editor/RecordForm';
+import type { HeroSlidePayload } from '../api';
+import { CheckboxField, ImageChooser, TextField } from '../editor/fields';
+import { EditorForm, useDraft, type SaveResult } from '../editor/RecordForm';
 import { payloadFromDraft, SLIDE_CLASH_LABELS, SLIDE_LABELS, slideProblems, type HeroSlideDraft } from './heroSlideForm';
 
 /**

@@ -18,7 +18,7 @@ import {
   type SourceLine,
   type TapLine,
   type StatsReport,
-} from '../stats';
+} from './stats';
 import { buttonStyles, Card, LoadError, Loading, TabHeading } from '../ui';
 
 const CHART_WIDTH = 720;

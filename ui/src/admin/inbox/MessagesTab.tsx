@@ -3,9 +3,9 @@ import { ChevronLeft, ChevronRight, Download, Inbox, Search, ShieldAlert } from 
 import { useState, type FormEvent } from 'react';
 import type { ContactMessage } from '../api';
 import { toastFailure } from '../feedback';
-import { exportCsv } from '../inbox/exportCsv';
-import { PAGE_SIZE, pagePath, rangeText, reloadMessages, type Folder, type InboxPage } from '../inbox/inbox';
-import { MessageItem } from '../inbox/MessageItem';
+import { exportCsv } from './exportCsv';
+import { PAGE_SIZE, pagePath, rangeText, reloadMessages, type Folder, type InboxPage } from './inbox';
+import { MessageItem } from './MessageItem';
 import { LeadsTools } from '../leads/LeadsTools';
 import { StageBar } from '../leads/StageBar';
 import { buttonStyles, Card, inputClass, LoadError, Loading, TabHeading } from '../ui';

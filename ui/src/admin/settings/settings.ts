@@ -1,4 +1,4 @@
-import type { CompanySetting } from './api';
+import type { CompanySetting } from '../api';
 
 export const LOGO_KEY = 'company_logo';
 export const LOGO_DESCRIPTION = 'Company logo URL';

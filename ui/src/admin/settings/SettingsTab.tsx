@@ -6,7 +6,7 @@ import { DEFAULT_LOGO } from '../../lib/site';
 import { AccountSection } from '../account/AccountSection';
 import { OffsiteSection } from '../backup/OffsiteCard';
 import { API, ApiError, apiRequest, uploadFile, type CompanySetting } from '../api';
-import { downloadBackup } from '../download';
+import { downloadBackup } from '../backup/download';
 import { toastFailure, toastSuccess } from '../feedback';
 import { FieldError, TextField } from '../editor/fields';
 import { useLeaveGuard } from '../editor/leaveGuard';
@@ -24,7 +24,7 @@ import {
   settingRows,
   settingValues,
   SITE_URL_KEY,
-} from '../settings';
+} from './settings';
 import { buttonStyles, Card, labelClass, LoadError, Loading, TabHeading } from '../ui';
 
 export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {

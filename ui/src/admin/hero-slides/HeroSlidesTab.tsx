@@ -3,8 +3,8 @@ import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, PAG
 import { clashAsDraft } from '../editor/RecordForm';
 import { useEditor } from '../editor/useCollection';
 import type { EditorWords } from '../editor/words';
-import { HeroSlideForm } from '../HeroSlideForm';
-import { draftFromSlide, emptyDraft, payloadFromSlide, SLIDE_CLASH_LABELS } from '../heroSlideForm';
+import { HeroSlideForm } from './HeroSlideForm';
+import { draftFromSlide, emptyDraft, payloadFromSlide, SLIDE_CLASH_LABELS } from './heroSlideForm';
 import { Card, LoadError, Loading, TabHeading } from '../ui';
 import { RecordHistory } from '../editor/HistoryPanel';
 

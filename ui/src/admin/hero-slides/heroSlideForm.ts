@@ -1,4 +1,4 @@
-import type { AdminHeroSlide, HeroSlidePayload } from './api';
+import type { AdminHeroSlide, HeroSlidePayload } from '../api';
 
 /** What the slide form holds while the owner types: every field as text, order included. */
 export interface HeroSlideDraft {

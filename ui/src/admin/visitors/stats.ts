@@ -1,7 +1,7 @@
 // The visitor report of GET /api/admin/stats (docs/stats.md) and the sums and labels the Visitors
 // tab and the Overview draw from it.
-import { API } from './api';
-import { routesFor } from '../app/routes';
+import { API } from '../api';
+import { routesFor } from '../../app/routes';
 
 export interface StatsDay {
   date: string;
