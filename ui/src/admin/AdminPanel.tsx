@@ -1,13 +1,13 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ChartLine, ExternalLink, FileText, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
 import { useSite } from '../lib/content';
 import { DEFAULT_LOGO } from '../lib/site';
 import { API, clearToken, type CompanySetting } from './api';
 import { createAdminQueryClient } from './queryClient';
-import { LOGIN_PATH, SessionGuard } from './session';
+import { LOGIN_PATH, SessionGuard, useSession } from './session';
 import { mayLeave } from './editor/leaveGuard';
 import { LOGO_KEY } from './settings/settings';
 import { Tabs, type TabDef } from './Tabs';
@@ -74,6 +74,12 @@ function Dashboard() {
   const requested = params.get('tab');
   const tab: TabKey = isTab(requested) ? requested : 'overview';
   const [intent, setIntent] = useState<QuickAction | null>(null);
+  // Signed in with the printed first password: open Settings, where Account asks for one's own.
+  const generated = useSession()?.passwordIsGenerated === true;
+  useEffect(() => {
+    if (generated) setParams({ tab: 'settings' }, { replace: true });
+    // When the panel opens (and once the password is changed, never again): the owner may then go anywhere.
+  }, [generated]);
 
   const select = (key: TabKey): boolean => {
     // An editor with unsaved changes (the Pages tab) asks first.

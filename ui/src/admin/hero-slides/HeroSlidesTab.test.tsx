@@ -22,7 +22,7 @@ describe('the Hero Slides tab', () => {
     typeInto(/^Title/, 'Calm Living', form);
     chooseFile(form.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['png'], 'room.png', { type: 'image/png' }));
     await within(form).findByRole('img', { name: 'Photo, as chosen' });
-    typeInto('Position', 'soon', form);
+    typeInto('Order on the home page', 'soon', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Create Slide' }));
 
     await screen.findByRole('heading', { name: 'Calm Living' });
@@ -32,6 +32,7 @@ describe('the Hero Slides tab', () => {
       title: 'Calm Living',
       subtitle: '',
       imageUrl: '/media/0123abcd.png',
+      alt: '',
       buttonText: '',
       buttonLink: '',
       order: 0,
@@ -80,6 +81,7 @@ describe('the Hero Slides tab', () => {
       title: 'First',
       subtitle: 'Sub',
       imageUrl: '/images/hero-1.webp',
+      alt: '',
       buttonText: 'Go',
       buttonLink: '/portfolio',
       order: 1,
