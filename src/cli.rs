@@ -375,6 +375,7 @@ fn serve(config: Config) -> Result<()> {
     if store.admin_count()? == 0 {
         let password = auth::random_password()?;
         store.set_admin_password("admin", &auth::hash_password(&password)?)?;
+        store.mark_password_generated("admin")?;
         let shown = say(format_args!(
             "\nCreated the admin account.\n  user name: admin\n  password:  {password}\n\
              This password is shown only once. Change it with:\n  \

@@ -140,3 +140,37 @@ async fn sign_out_everywhere_ends_every_session() {
     assert_eq!(res.status(), 405);
     server.stop().await;
 }
+
+/// The password a first run printed: the server says so until the owner chooses one, so that the
+/// panel can lead to Account at the first sign-in.
+#[tokio::test]
+async fn the_printed_first_password_is_known_until_the_owner_chooses_one() {
+    let server = TestServer::start().await;
+    let generated = |token: String| {
+        let server = &server;
+        async move {
+            let res = server
+                .client
+                .get(server.url("/api/admin/verify"))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            let body: Value = res.json().await.unwrap();
+            body["passwordIsGenerated"].clone()
+        }
+    };
+    let token = login(&server).await;
+    assert_eq!(generated(token.clone()).await, json!(false), "a chosen one");
+    server
+        .app
+        .store
+        .mark_password_generated(ADMIN_USER)
+        .unwrap();
+    assert_eq!(generated(token.clone()).await, json!(true));
+    let (status, body) = change(&server, &token, ADMIN_PASSWORD, NEW_PASSWORD).await;
+    assert_eq!(status, 200, "{body}");
+    let fresh = body["token"].as_str().unwrap().to_string();
+    assert_eq!(generated(fresh).await, json!(false));
+    server.stop().await;
+}

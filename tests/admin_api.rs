@@ -34,7 +34,10 @@ async fn login_gives_a_token_and_the_admin_and_verify_accepts_it() {
 
     let (status, verify) = call(&server, token, Method::GET, "/api/admin/verify", None).await;
     assert_eq!(status, 200);
-    assert_eq!(verify, json!({ "admin": body["admin"] }));
+    assert_eq!(
+        verify,
+        json!({ "admin": body["admin"], "passwordIsGenerated": false, "mailConfigured": false })
+    );
     server.stop().await;
 }
 

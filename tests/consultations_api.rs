@@ -91,10 +91,9 @@ async fn booking_is_off_until_the_owner_turns_it_on() {
     assert_eq!(status, 200);
     assert_eq!(settings["enabled"], false);
     assert_eq!(settings["timeZone"], "Asia/Kolkata");
-    assert_eq!(
-        settings["weekly"]["mon"],
-        json!([["11:00", "13:00"], ["15:00", "18:00"]])
-    );
+    // The hours the site states: Monday to Friday, 9AM–5PM, Weekend Closed.
+    assert_eq!(settings["weekly"]["mon"], json!([["09:00", "17:00"]]));
+    assert_eq!(settings["weekly"]["sat"], json!([]));
     let res = server.get("/api/consultations/slots").await;
     assert_eq!(res.status(), 404);
     let start = "2030-01-07T11:00:00+05:30";

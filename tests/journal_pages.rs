@@ -119,6 +119,35 @@ async fn the_list_is_newest_first_twelve_a_page_and_filters_by_tag() {
     assert_eq!(res.status(), 200);
     let data: Value = res.json().await.unwrap();
     assert_eq!(data["journal"]["total"], 7);
+    // A tag no article has: not the whole list as if filtered, but a 404 with the tags there are.
+    for address in [
+        "/news?tag=castles",
+        "/news?tag=castles&page=2",
+        "/news?tag=*",
+    ] {
+        let (status, page) = html(&server, address).await;
+        assert_eq!(status, 404, "{address}");
+        let data = inlined(&page);
+        assert_eq!(data["journal"]["unknownTag"], true, "{address}");
+        assert_eq!(data["journal"]["items"], json!([]));
+        let tags: Vec<&str> = data["journal"]["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["slug"].as_str().unwrap())
+            .collect();
+        assert!(
+            tags.contains(&"kitchens") && tags.contains(&"living-rooms"),
+            "{tags:?}"
+        );
+        assert!(
+            page.contains("No article has that topic"),
+            "words in the HTML"
+        );
+    }
+    // An empty tag is no filter.
+    let (status, _) = html(&server, "/news?tag=").await;
+    assert_eq!(status, 200);
     server.stop().await;
 }
 

@@ -55,6 +55,19 @@ async fn a_stored_message_is_mailed_to_the_studio() {
         "{}",
         mail.data
     );
+    // The panel is told that mail goes out, so it says nothing about mail missing.
+    let token = common::login(&server).await;
+    let verify: serde_json::Value = server
+        .client
+        .get(server.url("/api/admin/verify"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(verify["mailConfigured"], true, "{verify}");
     server.stop().await;
 }
 

@@ -757,6 +757,39 @@ fn records_saved_before_the_booking_words_read_them_as_todays_words() {
     assert!(last.changed.is_empty(), "{:?}", last.changed);
 }
 
+/// The enquiry form's words joined the contact record later: a record saved before them (the
+/// v4 fixture's) reads them as the form had them, and the editor can save them.
+#[test]
+fn a_contact_record_saved_before_the_form_words_reads_todays_form_words() {
+    let (_dir, app) = upgraded("v4-pages.redb");
+    let revisions = app
+        .store
+        .revisions(studio::store::PAGE_KIND, "contact")
+        .unwrap();
+    let stored: Value = serde_json::from_slice(&revisions[0].body).unwrap();
+    assert!(stored.get("form").is_none() && stored.get("thanks").is_none());
+    let record = app.store.page("contact").unwrap().unwrap();
+    let content: Value = serde_json::from_str(&record.content).unwrap();
+    assert_eq!(content["form"]["title"], "Send Us a Message");
+    assert_eq!(
+        content["form"]["labels"]["heardFrom"],
+        "How did you hear about us?"
+    );
+    assert_eq!(content["form"]["button"], "Send Message");
+    assert_eq!(
+        content["thanks"],
+        "We respond to every enquiry within 24-48 hours on business days."
+    );
+    let rendered = app.shells.pages();
+    let page = rendered.get("/contact").unwrap();
+    let data = inlined(std::str::from_utf8(&page.html()).unwrap());
+    assert_eq!(data["pages"]["contact"]["form"], content["form"]);
+    drop(rendered);
+    let store = app.store.clone();
+    drop(app);
+    assert_eq!(save_contact_as_seeded(&store).version, 2);
+}
+
 #[tokio::test]
 async fn a_brochure_pdf_is_judged_by_its_bytes_and_downloads_under_the_studios_name() {
     let server = start().await;

@@ -20,10 +20,11 @@ const NOT_TEXT: &[&str] = &["src", "href", "url", "slug", "alt", "kind", "seo", 
 /// Fields a page's record holds that the page does not show as text: the founder slideshow shows
 /// one caption at a time, and the founder page shows no bio, mission or publications (yet); the
 /// booking words show only while consultations are booked online, off in a new file
-/// (tests/consultations_api.rs checks them on each page).
+/// (tests/consultations_api.rs checks them on each page); the contact form's thank-you line only
+/// once a message is sent.
 const NOT_SHOWN: &[(&str, &[&str])] = &[
     ("founder", &["slides", "bio", "mission", "publications"]),
-    ("contact", &["booking"]),
+    ("contact", &["booking", "thanks"]),
     ("service-consultation", &["booking"]),
     ("service-ask-architect", &["booking"]),
 ];
@@ -212,6 +213,19 @@ async fn every_route_arrives_with_its_words_in_the_html() {
     let (status, html) = page(&server, "/no-such-page").await;
     assert_eq!(status, 404);
     assert!(app_text(&html).contains("Page Not Found"), "{html}");
+    // Its search is in the HTML, a plain form the server answers without JavaScript.
+    let text = app_text(&html);
+    assert!(text.contains("Or find a page by its title"), "{text}");
+    assert!(app_html(&html).contains("name=\"title\""), "{html}");
+    let (status, found) = page(&server, "/no-such-page?title=Renovation").await;
+    assert_eq!(status, 404);
+    assert!(
+        found.contains("<a href=\"/services/renovation\">Renovation Planning</a>"),
+        "{found}"
+    );
+    let (status, none) = page(&server, "/no-such-page?title=castle").await;
+    assert_eq!(status, 404);
+    assert!(none.contains("No page has that in its title."), "{none}");
     // Render times, shown with --nocapture (docs/performance.md: a debug build's are upper bounds).
     for line in log_lines("rendered a page") {
         println!("{line}");

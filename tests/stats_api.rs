@@ -7,7 +7,7 @@ mod ops_support;
 use common::{TestServer, login};
 use serde_json::{Value, json};
 use std::time::{Duration, SystemTime};
-use studio::stats::{FLUSH_EVERY, date_of, day_of};
+use studio::stats::{FLUSH_EVERY, date_of, day_in};
 
 const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
                       Chrome/131.0.0.0 Safari/537.36 StudioTestAgent/4.2";
@@ -157,7 +157,12 @@ async fn people_are_counted_and_robots_and_admin_pages_are_not() {
         days.iter()
             .all(|d| keys(d) == ["date", "messages", "views", "visitors"])
     );
-    assert_eq!(today(&r)["date"], date_of(day_of(SystemTime::now())));
+    // The studio's day, in Hyderabad, whatever the hour in UTC.
+    let kolkata = studio::bookings::slots::zone("Asia/Kolkata").unwrap();
+    assert_eq!(
+        today(&r)["date"],
+        date_of(day_in(&kolkata, SystemTime::now()))
+    );
     assert_eq!(
         (
             today(&r)["views"].as_u64(),
@@ -187,7 +192,7 @@ async fn people_are_counted_and_robots_and_admin_pages_are_not() {
     );
     assert_eq!(
         r["referrers"],
-        json!([{ "host": "google.com", "visits": 1 }])
+        json!([{ "host": "google.com", "name": "Google", "visits": 1 }])
     );
     assert_eq!(
         r["devices"],
@@ -467,7 +472,7 @@ async fn a_graceful_stop_writes_the_counts_and_nothing_that_identifies_anyone() 
     assert_eq!(page_views(&r, "/about"), 1);
     assert_eq!(
         r["referrers"],
-        json!([{ "host": "news.example.org", "visits": 1 }])
+        json!([{ "host": "news.example.org", "name": "news.example.org", "visits": 1 }])
     );
 }
 
@@ -602,5 +607,49 @@ async fn campaigns_are_counted_beside_the_enquiries_they_bring() {
         ),
         "{report}"
     );
+    server.stop().await;
+}
+
+/// A link opened from the WhatsApp app brings no referrer: its `?utm_source=whatsapp` says where
+/// the visit came from, and the enquiry's "How did you hear about us" counts with the sources.
+#[tokio::test]
+async fn a_visit_from_whatsapp_and_an_answer_naming_instagram_are_sources() {
+    let server = TestServer::start().await;
+    let (c, base) = (&server.client, server.base.as_str());
+    let body = json!({ "path": "/", "source": "WhatsApp" });
+    assert_eq!(view(c, base, IPHONE, &body).await.status(), 204);
+    let body = json!({ "path": "/", "referrer": "https://l.instagram.com/" });
+    assert_eq!(view(c, base, CHROME, &body).await.status(), 204);
+    let res = c
+        .post(format!("{base}/api/contact"))
+        .json(&json!({
+            "name": "Asha Reddy",
+            "email": "asha@example.in",
+            "message": "Our new flat needs a complete interior.",
+            "heardFrom": "Saw your work on Instagram",
+            "formToken": server.form_token(Duration::from_secs(30)),
+            "source": { "page": "/contact", "landing": "/?utm_source=whatsapp", "utmSource": "whatsapp" }
+        }))
+        .send()
+        .await
+        .expect("contact");
+    assert_eq!(res.status(), 201);
+    let token = login(&server).await;
+    let report = report(c, base, &token, 1).await;
+    let referrers = report["referrers"].as_array().unwrap();
+    assert!(
+        referrers.contains(&json!({ "host": "whatsapp", "name": "WhatsApp", "visits": 1 })),
+        "{report}"
+    );
+    let line = |name: &str| {
+        report["sources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["kind"] == "referrer" && l["name"] == name)
+            .map(|l| (l["visits"].clone(), l["enquiries"].clone()))
+    };
+    assert_eq!(line("WhatsApp"), Some((json!(1), json!(1))), "{report}");
+    assert_eq!(line("Instagram"), Some((json!(1), json!(1))), "{report}");
     server.stop().await;
 }

@@ -50,6 +50,7 @@ fn a_year_of_statistics_fits_in_a_few_megabytes() {
                 path: &paths[(i % 100) as usize],
                 referrer: (i % 5 == 0).then(|| referrers[(i / 5 % 20) as usize].as_str()),
                 campaign: None,
+                source: None,
                 user_agent: UA,
                 // About 300 people a day.
                 client: IpAddr::V4(Ipv4Addr::from((i % 300) as u32 + 1)),

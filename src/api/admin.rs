@@ -30,6 +30,8 @@ const MAX_USERNAME: usize = 64;
 const MAX_TITLE: usize = 200;
 const MAX_SUBTITLE: usize = 500;
 const MAX_BUTTON_TEXT: usize = 100;
+/// A hero photo's alternative text, as long as a gallery photo's.
+const MAX_ALT: usize = 300;
 const MAX_SETTING_KEY: usize = 64;
 const MAX_SETTING_VALUE: usize = 5000;
 const MAX_DESCRIPTION: usize = 200;
@@ -47,11 +49,30 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(json_body())
         .and_then(login);
 
+    // Beside SPEC's `admin`, what the panel says at once (docs/admin-panel.md):
+    // `passwordIsGenerated`, the owner signed in with the password printed at the first run (the
+    // panel leads to choosing one's own); `mailConfigured`, whether the server can send mail
+    // (without it the Overview says that enquiries and bookings are not e-mailed).
     let verify = warp::path!("admin" / "verify")
         .and(warp::get())
         .and(admin())
-        .map(|admin: AdminIdentity| {
-            json_response(StatusCode::OK, &serde_json::json!({ "admin": admin }))
+        .and(app_())
+        .and_then(|admin: AdminIdentity, app: Arc<App>| async move {
+            let id = admin.id;
+            let mail = app.notifier.is_enabled();
+            let generated = blocking(move || match app.store.admin(id)? {
+                Some(a) => app.store.password_is_generated(&a),
+                None => Ok(false),
+            })
+            .await?;
+            Ok::<_, Rejection>(json_response(
+                StatusCode::OK,
+                &serde_json::json!({
+                    "admin": admin,
+                    "passwordIsGenerated": generated,
+                    "mailConfigured": mail,
+                }),
+            ))
         });
 
     let list_settings = warp::path!("admin" / "company-settings")
@@ -295,6 +316,7 @@ impl super::resource::Resource for HeroSlides {
             is_active: f.flag("isActive", true)?,
             // A replaced slide keeps its own (`hero_slide_rule`).
             created_at_ms: crate::store::now_ms(),
+            alt: f.text("alt", MAX_ALT, false)?,
         })
     }
 
@@ -374,6 +396,8 @@ pub struct SlideJson {
     order: i64,
     is_active: bool,
     created_at: String,
+    /// What the photo shows; empty: decorative.
+    alt: String,
 }
 
 impl From<HeroSlide> for SlideJson {
@@ -388,6 +412,7 @@ impl From<HeroSlide> for SlideJson {
             order: s.order,
             is_active: s.is_active,
             created_at: iso8601(s.created_at_ms),
+            alt: s.alt,
         }
     }
 }

@@ -26,7 +26,7 @@ pub const DEFAULT_DAYS: u32 = 30;
 pub const MAX_DAYS: u32 = 731;
 
 /// What the beacon sends: `location.pathname` and, for the view that starts a visit,
-/// `document.referrer` and `utm_campaign` of the landing address.
+/// `document.referrer`, `utm_campaign` and `utm_source` of the landing address.
 #[derive(Debug, Deserialize)]
 struct Beacon {
     path: String,
@@ -36,6 +36,9 @@ struct Beacon {
     /// view (views were taken without it).
     #[serde(default)]
     campaign: Option<serde_json::Value>,
+    /// `utm_source`, under the campaign's rules.
+    #[serde(default)]
+    source: Option<serde_json::Value>,
 }
 
 /// What the tap beacon sends: the kind of link or button and `location.pathname`.
@@ -114,20 +117,27 @@ fn count_view(body: Bytes, client: IpAddr, headers: HeaderMap, app: Arc<App>) ->
         .as_ref()
         .and_then(serde_json::Value::as_str)
         .and_then(crate::stats::classify::campaign);
+    let source = beacon
+        .source
+        .as_ref()
+        .and_then(serde_json::Value::as_str)
+        .and_then(crate::stats::classify::campaign);
     // A visitor arrives from another site or a campaign once or twice a day; an address that names
     // a new one with every view is writing the lists, not following links.
-    let (referrer, campaign) = if (referrer.is_some() || campaign.is_some())
-        && app.limits.referrers_by_ip.hit_client(client).is_err()
-    {
-        (None, None)
-    } else {
-        (referrer, campaign)
-    };
+    let (referrer, campaign, source) =
+        if (referrer.is_some() || campaign.is_some() || source.is_some())
+            && app.limits.referrers_by_ip.hit_client(client).is_err()
+        {
+            (None, None, None)
+        } else {
+            (referrer, campaign, source)
+        };
     app.stats.count_view(
         &View {
             path,
             referrer,
             campaign,
+            source,
             user_agent: text(header::USER_AGENT).unwrap_or(""),
             client,
             own_hosts: &own_hosts,

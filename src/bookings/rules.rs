@@ -307,8 +307,9 @@ mod tests {
         let json = serde_json::to_value(SettingsJson::of(&d)).unwrap();
         assert_eq!(
             json["weekly"]["mon"],
-            serde_json::json!([["11:00", "13:00"], ["15:00", "18:00"]])
+            serde_json::json!([["09:00", "17:00"]])
         );
+        assert_eq!(json["weekly"]["sat"], serde_json::json!([]));
         assert_eq!(json["weekly"]["sun"], serde_json::json!([]));
         assert_eq!(json["enabled"], false);
         assert_eq!(json["timeZone"], "Asia/Kolkata");

@@ -358,6 +358,7 @@ fn create_data_file(paths: &Paths) -> Result<Option<String>> {
     if store.admin_count()? == 0 {
         let p = crate::auth::random_password()?;
         store.set_admin_password("admin", &crate::auth::hash_password(&p)?)?;
+        store.mark_password_generated("admin")?;
         password = Some(p);
     }
     drop(store);

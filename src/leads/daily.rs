@@ -22,7 +22,7 @@ use std::time::Duration;
 pub const CHECK_EVERY: Duration = Duration::from_secs(60);
 
 /// Where the studio is when the consultation settings name no zone this binary knows.
-const FALLBACK_ZONE: &str = "Asia/Kolkata";
+pub const FALLBACK_ZONE: &str = "Asia/Kolkata";
 
 /// Stages after which a lead needs no follow-up.
 const CLOSED: [&str; 2] = ["won", "lost"];

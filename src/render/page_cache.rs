@@ -58,6 +58,9 @@ pub struct Pages {
     /// The pages shown differently per value of a query parameter, with that parameter's name
     /// (`/portfolio` and `category`): each value's page is a slot as `path?name=value`.
     queries: HashMap<String, String>,
+    /// The routes that answer an unknown value of their query with a not-found page of their own
+    /// (`/news` and its tags), and that page's key.
+    unknown_values: HashMap<String, String>,
     redirects: HashMap<String, String>,
     sitemap: Vec<SitemapEntry>,
     founder_path: String,
@@ -82,6 +85,7 @@ impl Pages {
             not_found,
             rest,
             queries,
+            unknown_values,
             redirects,
             sitemap,
             founder_path,
@@ -113,6 +117,7 @@ impl Pages {
             template,
             slots,
             queries,
+            unknown_values,
             redirects,
             sitemap,
             founder_path,
@@ -147,10 +152,19 @@ impl Pages {
             return Cow::Owned(asked);
         }
         let first = view_path(path, name, value.as_deref(), 1);
-        match self.slots.contains_key(&first) {
-            true => Cow::Owned(first),
-            false => Cow::Borrowed(path),
+        if self.slots.contains_key(&first) {
+            return Cow::Owned(first);
         }
+        match self.unknown_values.get(path) {
+            Some(unknown) if value.is_some_and(|v| !v.is_empty()) => Cow::Owned(unknown.clone()),
+            _ => Cow::Borrowed(path),
+        }
+    }
+
+    /// Whether the page kept at `key` says that what was asked for is not here (status 404): a
+    /// route's page for a value of its query it does not have.
+    pub fn is_not_found(&self, key: &str) -> bool {
+        self.unknown_values.values().any(|k| k == key)
     }
 
     /// Whether a page is kept at `path` (a key of [`Pages::key`]).

@@ -72,6 +72,9 @@ pub struct JournalView<'a> {
     pub tag: Option<TagRef>,
     /// Every tag in use, most used first.
     pub tags: Vec<TagRef>,
+    /// The address named a tag no article has (answered 404): no articles, and the tags there are.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unknown_tag: bool,
 }
 
 #[derive(Serialize, Clone)]
@@ -132,6 +135,8 @@ pub struct PublicSlide {
     pub image_url: String,
     pub button_text: String,
     pub button_link: String,
+    /// The photo's alternative text; empty: decorative.
+    pub alt: String,
 }
 
 /// A project as lists show it.
@@ -218,6 +223,7 @@ impl Site {
                 image_url: s.image_url,
                 button_text: s.button_text,
                 button_link: s.button_link,
+                alt: s.alt,
             })
             .collect();
         let published: Vec<Project> = store
@@ -660,6 +666,22 @@ impl Site {
                     .map(|(x, _)| x.clone())
             }),
             tags: tags.into_iter().map(|(t, _)| t).collect(),
+            unknown_tag: false,
+        });
+        data
+    }
+
+    /// The journal for an address that names a tag no article has: no articles, every tag in use.
+    pub(super) fn unknown_tag_data<'a>(&'a self, records: &[&str]) -> PageData<'a> {
+        let mut data = self.view_data("journal", records, None, None, 1);
+        data.journal = Some(JournalView {
+            items: Vec::new(),
+            page: 1,
+            pages: 1,
+            total: 0,
+            tag: None,
+            tags: self.tags_in_use().into_iter().map(|(t, _)| t).collect(),
+            unknown_tag: true,
         });
         data
     }

@@ -68,6 +68,9 @@ pub(super) struct Built {
     /// The query parameter's pages, the projects, the admin pages.
     pub rest: Vec<Source>,
     pub queries: HashMap<String, String>,
+    /// The routes whose query names a value they do not have answer 404 with this page of theirs
+    /// (`/news?tag=castle`: no article has that tag, and these are the tags there are).
+    pub unknown_values: HashMap<String, String>,
     pub redirects: HashMap<String, String>,
     pub sitemap: Vec<SitemapEntry>,
     pub founder_path: String,
@@ -153,6 +156,7 @@ impl Template {
         let mut sitemap = Vec::new();
         let mut variants = Vec::new();
         let mut queries = HashMap::new();
+        let mut unknown_values = HashMap::new();
         let mut live_paths = HashSet::new();
         let mut journal_first: Option<Source> = None;
         // The home page's first slide is its largest paint: the browser fetches it with the script.
@@ -219,6 +223,14 @@ impl Template {
                         }
                     }
                 }
+                let unknown = view_path(&path, JOURNAL_QUERY, Some(UNKNOWN_VALUE), 1);
+                let mut view = source(
+                    unknown.clone(),
+                    script_safe_json(&site.unknown_tag_data(&records))?,
+                );
+                view.data = true;
+                variants.push(view);
+                unknown_values.insert(path.clone(), unknown);
             }
             if let Some(query) = &route.query {
                 queries.insert(path.clone(), query.name.clone());
@@ -349,6 +361,7 @@ impl Template {
             not_found,
             rest,
             queries,
+            unknown_values,
             redirects,
             sitemap,
             founder_path: format!("/{}", site.founder.slug),
@@ -533,6 +546,9 @@ pub(super) fn json_copy(json: &str) -> Encoded {
 
 /// The journal's query parameter: a tag's web form (`/news?tag=kitchens`).
 pub const JOURNAL_QUERY: &str = "tag";
+/// The value under which a route keeps its page for values it does not have: no tag is written
+/// so (tags' web forms are `a-z`, `0-9` and hyphens), and asking for it is asking for an unknown one.
+const UNKNOWN_VALUE: &str = "*";
 
 /// `YYYY-MM-DD` of a time in ms since the epoch (UTC).
 fn iso_date(ms: u64) -> String {

@@ -122,6 +122,12 @@ pub fn campaign(raw: &str) -> Option<&str> {
     ok.then_some(name)
 }
 
+/// `utm_source` of a landing address as it is counted when the browser sent no referrer: the
+/// campaign's rules, in lower case (`WhatsApp` and `whatsapp` are one source).
+pub fn source(raw: &str) -> Option<String> {
+    campaign(raw).map(str::to_lowercase)
+}
+
 fn bare(host: &str) -> &str {
     host.strip_prefix("www.").unwrap_or(host)
 }

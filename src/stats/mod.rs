@@ -2,22 +2,28 @@
 //! as daily totals every `FLUSH_EVERY` and on a graceful stop (docs/stats.md).
 //!
 //! A visitor of the day is a keyed hash of (address, user agent). The key is random, lives in
-//! memory only and is replaced when the UTC day changes, together with the set of the day's hashes;
-//! neither the hashes nor what they were made of are ever written anywhere.
+//! memory only and is replaced when the studio's day changes, together with the set of the day's
+//! hashes; neither the hashes nor what they were made of are ever written anywhere.
+//!
+//! Every day here is the studio's: a calendar day in the consultation settings' time zone
+//! (Asia/Kolkata), so at 01:55 in Hyderabad "today" is already today.
 
 pub mod classify;
+pub mod names;
 pub mod sources;
 
 use crate::store::{DayStats, Store};
 use anyhow::{Result, anyhow};
 use classify::{Device, PathKind};
 use hmac::{Hmac, KeyInit, Mac};
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
 use serde::Serialize;
 use sha2::Sha256;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
 /// How often the counts go to the data file: the most a crash can lose.
 pub const FLUSH_EVERY: Duration = Duration::from_secs(5);
@@ -29,8 +35,6 @@ const MAX_VIEWS_PER_VISITOR: u32 = 1_000;
 /// Distinct `/portfolio/{slug}` paths outside the route table counted per day. The beacon reports
 /// only pages the site has (src/api/stats.rs), so this is every case study of a large studio.
 const MAX_PROJECT_PATHS_PER_DAY: usize = crate::store::MAX_PAGES_PER_DAY;
-/// A UTC day in milliseconds, the unit of the records' times.
-const DAY_MS: u64 = 86_400_000;
 /// Rows of the report's page and referrer lists.
 const REPORT_ROWS: usize = 100;
 
@@ -41,6 +45,9 @@ pub struct View<'a> {
     pub referrer: Option<&'a str>,
     /// `utm_campaign` of the landing address, sent with the view that starts the visit.
     pub campaign: Option<&'a str>,
+    /// `utm_source` of the landing address: where a visit came from when the browser sent no
+    /// referrer (a link opened from the WhatsApp app, `?utm_source=whatsapp`).
+    pub source: Option<&'a str>,
     pub user_agent: &'a str,
     pub client: IpAddr,
     /// This site's own host names (its `Host` header, its public URL): never a referrer.
@@ -117,6 +124,8 @@ pub struct Stats {
 }
 
 struct State {
+    /// The studio's time zone, which decides where a day begins.
+    zone: TimeZone,
     today: u32,
     key: [u8; 32],
     /// The day's visitor hashes, with how many views each has made.
@@ -128,10 +137,12 @@ struct State {
 
 impl Stats {
     pub fn new(store: Store, now: SystemTime) -> Result<Stats> {
+        let zone = studio_zone(&store);
         Ok(Stats {
             store,
             state: Mutex::new(State {
-                today: day_of(now),
+                today: day_in(&zone, now),
+                zone,
                 key: random_key()?,
                 visitors: HashMap::new(),
                 project_paths: HashSet::new(),
@@ -159,9 +170,10 @@ impl Stats {
             .referrer
             .and_then(|r| classify::referrer_host(r, view.own_hosts));
         let campaign = view.campaign.and_then(classify::campaign);
-        let today = day_of(now);
+        // The app a link was shared in, when the browser did not say where the visit came from.
+        let referrer = referrer.or_else(|| view.source.and_then(classify::source));
         let mut state = lock(&self.state);
-        state.roll_to(today);
+        let today = state.roll_to(now);
         let path = match state.page(view.path, view.founder_path) {
             Ok(path) => path,
             Err(outcome) => return outcome,
@@ -216,9 +228,8 @@ impl Stats {
         if classify::is_robot(tap.user_agent) {
             return Outcome::Robot;
         }
-        let today = day_of(now);
         let mut state = lock(&self.state);
-        state.roll_to(today);
+        let today = state.roll_to(now);
         let path = match state.page(tap.path, tap.founder_path) {
             Ok(path) => path,
             Err(outcome) => return outcome,
@@ -241,14 +252,21 @@ impl Stats {
 
     /// Counts a contact message, once it is stored.
     pub fn count_message(&self, now: SystemTime) {
-        let today = day_of(now);
         let mut state = lock(&self.state);
-        state.roll_to(today);
+        let today = state.roll_to(now);
         state.pending.entry(today).or_default().messages += 1;
     }
 
     fn has_pending(&self) -> bool {
         !lock(&self.state).pending.is_empty()
+    }
+
+    /// Takes the studio's time zone from the data file again: the owner can change it in the
+    /// consultation settings. Counts already taken keep the day they were taken on.
+    fn refresh_zone(&self) -> TimeZone {
+        let zone = studio_zone(&self.store);
+        lock(&self.state).zone = zone.clone();
+        zone
     }
 
     /// Writes every count still in memory to the data file in one transaction. On failure the
@@ -274,7 +292,8 @@ impl Stats {
     /// The last `days` days up to `now`, the counts still in memory included.
     pub fn report(&self, days: u32, now: SystemTime) -> Result<Report> {
         let _writing = lock(&self.writing);
-        let last = day_of(now);
+        let zone = self.refresh_zone();
+        let last = day_in(&zone, now);
         let first = last.saturating_sub(days.saturating_sub(1));
         let mut by_day: BTreeMap<u32, DayStats> =
             self.store.stats_days(first, last)?.into_iter().collect();
@@ -284,8 +303,8 @@ impl Stats {
         let mut report = Report::from_days(first, last, &by_day);
         report.sources = sources::lines(
             &self.store.contacts()?,
-            u64::from(first) * DAY_MS,
-            (u64::from(last) + 1) * DAY_MS,
+            start_ms(&zone, first),
+            start_ms(&zone, last.saturating_add(1)),
             &by_day,
         );
         Ok(report)
@@ -311,10 +330,12 @@ impl State {
         }
     }
 
-    /// A new day starts with a new key and forgets the last day's visitors.
-    fn roll_to(&mut self, today: u32) {
+    /// The studio's day at `now`. A new day starts with a new key and forgets the last day's
+    /// visitors.
+    fn roll_to(&mut self, now: SystemTime) -> u32 {
+        let today = day_in(&self.zone, now);
         if today == self.today {
-            return;
+            return today;
         }
         match random_key() {
             Ok(key) => self.key = key,
@@ -324,6 +345,7 @@ impl State {
         self.today = today;
         self.visitors = HashMap::new();
         self.project_paths.clear();
+        today
     }
 }
 
@@ -370,7 +392,10 @@ pub struct PageLine {
 
 #[derive(Debug, Serialize, PartialEq)]
 pub struct ReferrerLine {
+    /// The referring host, or the `utm_source` of a visit that came with no referrer.
     pub host: String,
+    /// What the owner reads: "Instagram" for `l.instagram.com` (`names::named`).
+    pub name: String,
     pub visits: u64,
 }
 
@@ -419,7 +444,11 @@ impl Report {
                 .map(|(path, views)| PageLine { path, views })
                 .collect(),
             referrers: top(referrers)
-                .map(|(host, visits)| ReferrerLine { host, visits })
+                .map(|(host, visits)| ReferrerLine {
+                    name: names::named(&host),
+                    host,
+                    visits,
+                })
                 .collect(),
             devices,
             sources: Vec::new(),
@@ -478,10 +507,15 @@ async fn write_every(stats: std::sync::Weak<Stats>) {
         let Some(stats) = stats.upgrade() else {
             return;
         };
-        if !stats.has_pending() {
-            continue;
-        }
-        match tokio::task::spawn_blocking(move || stats.flush()).await {
+        let write = move || {
+            stats.refresh_zone();
+            if stats.has_pending() {
+                stats.flush()
+            } else {
+                Ok(())
+            }
+        };
+        match tokio::task::spawn_blocking(write).await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => tracing::error!("{e:#}"),
             Err(e) => tracing::error!("the visitor counts writer failed: {e}"),
@@ -519,17 +553,54 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Days since 1970-01-01 (UTC).
-pub fn day_of(now: SystemTime) -> u32 {
-    let secs = now
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    u32::try_from(secs / 86_400).unwrap_or(u32::MAX)
+/// The studio's time zone; the data file's fault is logged and the default zone used, so that
+/// counting never stops for it.
+fn studio_zone(store: &Store) -> TimeZone {
+    crate::leads::daily::studio_zone(store).unwrap_or_else(|e| {
+        tracing::error!("reading the studio's time zone for the statistics: {e:#}");
+        crate::bookings::slots::zone(crate::leads::daily::FALLBACK_ZONE).unwrap_or(TimeZone::UTC)
+    })
 }
 
-/// `YYYY-MM-DD` of a day number (H. Hinnant's civil-from-days).
+/// The studio's day of a moment: days since 1970-01-01 of its date in `zone`.
+pub fn day_in(zone: &TimeZone, now: SystemTime) -> u32 {
+    let Ok(at) = Timestamp::try_from(now) else {
+        return 0;
+    };
+    let date = zone.to_datetime(at).date();
+    let days = days_from_civil(
+        i64::from(date.year()),
+        i64::from(date.month()),
+        i64::from(date.day()),
+    );
+    u32::try_from(days).unwrap_or(0)
+}
+
+/// The moment a studio day begins, in ms since the epoch (its first moment in `zone`).
+fn start_ms(zone: &TimeZone, day: u32) -> u64 {
+    let (y, m, d) = civil_from_days(day);
+    let start = || {
+        let date = jiff::civil::Date::new(
+            i16::try_from(y).ok()?,
+            i8::try_from(m).ok()?,
+            i8::try_from(d).ok()?,
+        );
+        date.ok()?.to_zoned(zone.clone()).ok()
+    };
+    match start() {
+        Some(start) => u64::try_from(start.timestamp().as_millisecond()).unwrap_or(0),
+        None => u64::from(day) * 86_400_000,
+    }
+}
+
+/// `YYYY-MM-DD` of a day number.
 pub fn date_of(day: u32) -> String {
+    let (y, m, d) = civil_from_days(day);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// (year, month, day) of days since 1970-01-01 (H. Hinnant's civil-from-days).
+fn civil_from_days(day: u32) -> (i64, i64, i64) {
     let z = i64::from(day) + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -539,12 +610,24 @@ pub fn date_of(day: u32) -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+    (y, m, d)
+}
+
+/// Days since 1970-01-01 of a date (H. Hinnant's days-from-civil).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = if m > 2 { m - 3 } else { m + 9 };
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::UNIX_EPOCH;
 
     const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
                           Chrome/131.0.0.0 Safari/537.36";
@@ -561,6 +644,7 @@ mod tests {
             path,
             referrer,
             campaign: None,
+            source: None,
             user_agent: ua,
             client: "203.0.113.7".parse().unwrap(),
             own_hosts: &["studio.example"],
@@ -579,7 +663,40 @@ mod tests {
         assert_eq!(date_of(0), "1970-01-01");
         assert_eq!(date_of(19_723), "2024-01-01");
         assert_eq!(date_of(19_782), "2024-02-29");
-        assert_eq!(day_of(at(19_723, DAY - 1)), 19_723);
+        assert_eq!(day_in(&TimeZone::UTC, at(19_723, DAY - 1)), 19_723);
+        for day in [0, 19_723, 19_782, 20_000] {
+            let (y, m, d) = civil_from_days(day);
+            assert_eq!(days_from_civil(y, m, d), i64::from(day));
+        }
+    }
+
+    /// 01:55 in Hyderabad is 20:25 UTC of the day before: the owner's "today" is Hyderabad's.
+    #[test]
+    fn at_five_to_two_in_hyderabad_today_is_hyderabads_day() {
+        let (_dir, stats) = stats();
+        let ist = |day: u64, h: u64, m: u64| {
+            UNIX_EPOCH + Duration::from_secs(day * DAY + h * 3600 + m * 60 - 5 * 3600 - 30 * 60)
+        };
+        // 23:50 the evening before, and 01:55 the next morning, Hyderabad time.
+        stats.count_view(&view("/", CHROME, None), ist(20_000, 23, 50));
+        let now = ist(20_001, 1, 55);
+        stats.count_view(&view("/about", IPHONE, None), now);
+        stats.count_message(now);
+        let report = stats.report(2, now).unwrap();
+        let days: Vec<(&str, u64, u64)> = report
+            .days
+            .iter()
+            .map(|d| (d.date.as_str(), d.views, d.messages))
+            .collect();
+        assert_eq!(
+            days,
+            [
+                (date_of(20_000).as_str(), 1, 0),
+                (date_of(20_001).as_str(), 1, 1)
+            ]
+        );
+        let boundary = start_ms(&lock(&stats.state).zone, 20_001);
+        assert_eq!(boundary, (20_001 * DAY - 5 * 3600 - 30 * 60) * 1000);
     }
 
     #[test]
@@ -623,6 +740,7 @@ mod tests {
             report.referrers,
             vec![ReferrerLine {
                 host: "google.com".into(),
+                name: "Google".into(),
                 visits: 1
             }]
         );

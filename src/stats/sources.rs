@@ -1,8 +1,10 @@
 //! Where clients come from: the period's enquiries, and how many of them are now at Won, per
 //! landing page, campaign and referring site, beside the views and visits counted from the same
-//! sources (docs/stats.md, "The report").
+//! sources (docs/stats.md, "The report"). Sites are named in words ("Instagram"), so a visit from
+//! `l.instagram.com`, one with `?utm_source=instagram` and an enquiry that answered "Instagram" to
+//! "How did you hear about us" count on one line.
 
-use super::classify;
+use super::{classify, names};
 use crate::store::{ContactMessage, DayStats, Folder, WON_STAGE};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -17,8 +19,11 @@ pub enum SourceKind {
     Page,
     /// `utm_campaign` of the landing address.
     Campaign,
-    /// The referring site's host, without `www.`, as the referrer list names it.
+    /// The site or app the visit came from, in words: its referring host, else its
+    /// `utm_source`, and the enquiry's answer to "How did you hear about us" when it names one.
     Referrer,
+    /// An answer to "How did you hear about us" that names no site or app ("a friend").
+    Heard,
 }
 
 #[derive(Debug, Serialize, PartialEq)]
@@ -54,15 +59,24 @@ pub fn lines(
         } else {
             &s.landing
         };
-        let sources = [
+        let host = classify::referrer_host(&format!("https://{}/", s.referrer), &[]);
+        let came_from = host
+            .or_else(|| classify::source(&s.utm_source))
+            .map(|from| names::named(&from));
+        let heard = msg.lead.heard_from.trim();
+        let heard = match names::known(heard) {
+            Some(name) => (SourceKind::Referrer, name.to_string()),
+            None => (SourceKind::Heard, heard.to_string()),
+        };
+        let mut sources = vec![
             (SourceKind::Page, page_path(landing)),
             (SourceKind::Campaign, s.utm_campaign.trim().to_string()),
-            (
-                SourceKind::Referrer,
-                classify::referrer_host(&format!("https://{}/", s.referrer), &[])
-                    .unwrap_or_default(),
-            ),
+            (SourceKind::Referrer, came_from.unwrap_or_default()),
+            heard,
         ];
+        // "Instagram" as the referrer and as the answer is one enquiry from Instagram.
+        sources.sort();
+        sources.dedup();
         for (kind, name) in sources {
             if name.is_empty() {
                 continue;
@@ -105,14 +119,19 @@ fn page_path(address: &str) -> String {
 }
 
 fn visits(kind: SourceKind, name: &str, days: &BTreeMap<u32, DayStats>) -> u64 {
+    let count = |list: &Vec<(String, u64)>, same: &dyn Fn(&str) -> bool| -> u64 {
+        list.iter()
+            .filter(|(have, _)| same(have))
+            .map(|(_, n)| *n)
+            .sum()
+    };
     days.values()
-        .flat_map(|d| match kind {
-            SourceKind::Page => &d.pages,
-            SourceKind::Campaign => &d.campaigns,
-            SourceKind::Referrer => &d.referrers,
+        .map(|d| match kind {
+            SourceKind::Page => count(&d.pages, &|have| have == name),
+            SourceKind::Campaign => count(&d.campaigns, &|have| have == name),
+            SourceKind::Referrer => count(&d.referrers, &|host| names::named(host) == name),
+            SourceKind::Heard => 0,
         })
-        .filter(|(have, _)| have == name)
-        .map(|(_, n)| *n)
         .sum()
 }
 
@@ -188,12 +207,51 @@ mod tests {
             Some((40, 2, 1))
         );
         assert_eq!(find(SourceKind::Campaign, "diwali"), Some((9, 2, 1)));
-        assert_eq!(
-            find(SourceKind::Referrer, "instagram.com"),
-            Some((12, 2, 1))
-        );
+        assert_eq!(find(SourceKind::Referrer, "Instagram"), Some((12, 2, 1)));
         assert_eq!(find(SourceKind::Page, "/contact"), Some((0, 1, 0)));
         assert_eq!(lines.len(), 4);
         assert_eq!(lines.last().map(|l| l.name.as_str()), Some("/contact"));
+    }
+
+    fn heard(at: u64, answer: &str, source: LeadSource) -> ContactMessage {
+        let mut m = msg(at, "new", Folder::Inbox, source);
+        m.lead.heard_from = answer.into();
+        m
+    }
+
+    #[test]
+    fn a_site_is_one_line_whether_it_referred_tagged_or_was_named_in_the_answer() {
+        let days = BTreeMap::from([(
+            1,
+            DayStats {
+                referrers: vec![
+                    ("instagram.com".into(), 12),
+                    ("l.instagram.com".into(), 3),
+                    ("whatsapp".into(), 5),
+                ],
+                ..DayStats::default()
+            },
+        )]);
+        let from_whatsapp = LeadSource {
+            utm_source: "WhatsApp".into(),
+            ..LeadSource::default()
+        };
+        let messages = [
+            // Referred by Instagram and answered Instagram: one enquiry from Instagram.
+            heard(10, "Instagram", from_case_study()),
+            heard(11, "instagram", LeadSource::default()),
+            heard(12, "", from_whatsapp),
+            heard(13, "A friend", LeadSource::default()),
+        ];
+        let lines = lines(&messages, 10, 100, &days);
+        let find = |kind, name: &str| {
+            lines
+                .iter()
+                .find(|l| l.kind == kind && l.name == name)
+                .map(|l| (l.visits, l.enquiries))
+        };
+        assert_eq!(find(SourceKind::Referrer, "Instagram"), Some((15, 2)));
+        assert_eq!(find(SourceKind::Referrer, "WhatsApp"), Some((5, 1)));
+        assert_eq!(find(SourceKind::Heard, "A friend"), Some((0, 1)));
     }
 }

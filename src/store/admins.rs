@@ -3,7 +3,36 @@
 
 use super::*;
 
+/// The password hash each admin had when a first run or `studio install` generated (and printed)
+/// its password. While the admin's hash is still that one, the owner signs in with the printed
+/// password, and the panel leads to choosing one's own. Created by the first mark, so older data
+/// files open unchanged (and know of no generated password).
+const GENERATED_PASSWORDS: TableDefinition<u64, &str> = TableDefinition::new("generated_passwords");
+
 impl Store {
+    /// Notes that `username`'s current password is the generated one, printed once.
+    pub fn mark_password_generated(&self, username: &str) -> Result<()> {
+        let Some(admin) = self.admin_by_username(username)? else {
+            anyhow::bail!("no admin named {username} to mark");
+        };
+        self.write(|txn| {
+            txn.open_table(GENERATED_PASSWORDS)?
+                .insert(admin.id, admin.password_hash.as_str())?;
+            Ok(())
+        })
+    }
+
+    /// Whether the admin still signs in with the password generated for it.
+    pub fn password_is_generated(&self, admin: &Admin) -> Result<bool> {
+        let txn = self.read_txn()?;
+        let Some(table) = table_to_read(&txn, GENERATED_PASSWORDS)? else {
+            return Ok(false);
+        };
+        Ok(table
+            .get(admin.id)?
+            .is_some_and(|hash| hash.value() == admin.password_hash))
+    }
+
     pub fn admin_count(&self) -> Result<u64> {
         let txn = self.read_txn()?;
         Ok(txn.open_table(ADMINS)?.len()?)

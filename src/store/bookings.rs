@@ -56,11 +56,11 @@ pub struct ConsultationSettings {
 }
 
 impl Default for ConsultationSettings {
-    /// Off until the owner turns it on; Mon-Sat 11:00-13:00 and 15:00-18:00 in Hyderabad.
+    /// Off until the owner turns it on; the site's first hours, Monday to Friday 9:00-17:00 in
+    /// Hyderabad (a data file's own hours come first: `Store::consultation_settings`).
     fn default() -> ConsultationSettings {
-        let day = vec![(11 * 60, 13 * 60), (15 * 60, 18 * 60)];
-        let mut weekly = vec![day; 6];
-        weekly.push(Vec::new());
+        let mut weekly = vec![vec![(9 * 60, 17 * 60)]; 5];
+        weekly.extend([Vec::new(), Vec::new()]);
         ConsultationSettings {
             enabled: false,
             time_zone: "Asia/Kolkata".into(),
@@ -237,16 +237,33 @@ impl Versioned for Booking {
 }
 
 impl Store {
-    /// The settings, or the defaults (off) before the owner saved any.
+    /// The settings, or before the owner saved any the defaults (off), with the studio's hours
+    /// as the site states them (Settings: `company_hours`, `company_weekend`) when they can be read
+    /// as days and times: turning bookings on offers what the site promises.
     pub fn consultation_settings(&self) -> Result<ConsultationSettings> {
-        let txn = self.read_txn()?;
-        let Some(table) = table_to_read(&txn, CONSULTATION_SETTINGS)? else {
-            return Ok(ConsultationSettings::default());
-        };
-        match table.get(SETTINGS_KEY)? {
-            Some(v) => ConsultationSettings::decode(v.value()),
-            None => Ok(ConsultationSettings::default()),
+        {
+            let txn = self.read_txn()?;
+            if let Some(table) = table_to_read(&txn, CONSULTATION_SETTINGS)?
+                && let Some(v) = table.get(SETTINGS_KEY)?
+            {
+                return ConsultationSettings::decode(v.value());
+            }
         }
+        let settings = self.settings()?;
+        let words = |key: &str| {
+            settings
+                .iter()
+                .find(|s| s.key == key)
+                .map_or("", |s| s.value.as_str())
+        };
+        let mut defaults = ConsultationSettings::default();
+        if let Some(weekly) = super::opening_hours::weekly_from_words(&[
+            words("company_hours"),
+            words("company_weekend"),
+        ]) {
+            defaults.weekly = weekly;
+        }
+        Ok(defaults)
     }
 
     pub fn put_consultation_settings(
@@ -519,5 +536,29 @@ mod tests {
         assert!(saved.updated_at_ms > 0);
         assert_eq!(store.consultation_settings().unwrap(), saved);
         store.read_everything().unwrap();
+    }
+
+    #[test]
+    fn until_saved_the_hours_are_the_ones_the_site_states() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("studio.redb")).unwrap();
+        let weekly = |store: &Store| store.consultation_settings().unwrap().weekly;
+        // The site's first words: Monday to Friday, 9AM–5PM, Weekend Closed.
+        let nine_to_five = vec![(9 * 60, 17 * 60)];
+        assert_eq!(weekly(&store)[..5], vec![nine_to_five; 5][..]);
+        assert!(weekly(&store)[5].is_empty() && weekly(&store)[6].is_empty());
+        store
+            .upsert_setting("company_hours", "Monday to Saturday, 10AM–6PM", "")
+            .unwrap();
+        store
+            .upsert_setting("company_weekend", "Sunday Closed", "")
+            .unwrap();
+        assert_eq!(weekly(&store)[5], vec![(10 * 60, 18 * 60)]);
+        assert!(weekly(&store)[6].is_empty());
+        // Words that name no days and times leave the defaults.
+        store
+            .upsert_setting("company_hours", "By appointment", "")
+            .unwrap();
+        assert_eq!(weekly(&store), ConsultationSettings::default().weekly);
     }
 }

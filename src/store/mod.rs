@@ -13,6 +13,7 @@ mod hero_slides;
 mod leads;
 mod media;
 mod message_records;
+mod opening_hours;
 mod pages;
 mod project_json;
 mod records;
@@ -483,6 +484,7 @@ fn slide_from(id: u64, i: HeroSlideInput, created_at_ms: u64) -> HeroSlide {
         order: i.order,
         is_active: i.is_active,
         created_at_ms,
+        alt: String::new(),
     }
 }
 
@@ -615,6 +617,7 @@ fn seed(txn: &WriteTransaction) -> Result<()> {
             order: order as i64,
             is_active: true,
             created_at_ms: now,
+            alt: String::new(),
         };
         txn.open_table(HERO_SLIDES)?
             .insert(slide.id, slide.encode()?.as_slice())?;
@@ -776,6 +779,22 @@ mod tests {
                 .password_hash,
             "h2"
         );
+    }
+
+    #[test]
+    fn a_generated_password_is_known_until_the_owner_sets_one() {
+        let (_dir, store) = temp_store();
+        let (admin, _) = store.set_admin_password("admin", "printed").unwrap();
+        assert!(!store.password_is_generated(&admin).unwrap(), "unmarked");
+        store.mark_password_generated("admin").unwrap();
+        let admin = store.admin_by_username("admin").unwrap().unwrap();
+        assert!(store.password_is_generated(&admin).unwrap());
+        // Signing everyone out keeps the password, and so the mark.
+        let admin = store.revoke_admin_tokens(admin.id).unwrap().unwrap();
+        assert!(store.password_is_generated(&admin).unwrap());
+        let (admin, _) = store.set_admin_password("admin", "chosen").unwrap();
+        assert!(!store.password_is_generated(&admin).unwrap());
+        assert!(store.mark_password_generated("nobody").is_err());
     }
 
     #[test]

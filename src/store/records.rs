@@ -83,11 +83,55 @@ pub struct HeroSlide {
     pub order: i64,
     pub is_active: bool,
     pub created_at_ms: u64,
+    /// What the photograph shows, for those who cannot see it (version 2); empty: the photo is
+    /// atmosphere behind the headline, which describes the slide.
+    pub alt: String,
+}
+
+/// A hero slide as releases before its alternative text stored it.
+#[derive(Deserialize)]
+struct HeroSlideV1 {
+    id: u64,
+    title: String,
+    subtitle: String,
+    image_url: String,
+    button_text: String,
+    button_link: String,
+    order: i64,
+    is_active: bool,
+    created_at_ms: u64,
 }
 
 impl Versioned for HeroSlide {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
     const NAME: &'static str = "hero slide";
+
+    /// A version 1 slide keeps every field; its photo has no alternative text yet (decorative, as
+    /// the site showed it).
+    fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
+        if version != 1 {
+            bail!(
+                "a {} record of version {version}, newer than this release knows (it reads up to \
+                 {}); run a newer studio release",
+                Self::NAME,
+                Self::VERSION
+            );
+        }
+        let v1: HeroSlideV1 =
+            postcard::from_bytes(body).context("decoding a version 1 hero slide")?;
+        Ok(HeroSlide {
+            id: v1.id,
+            title: v1.title,
+            subtitle: v1.subtitle,
+            image_url: v1.image_url,
+            button_text: v1.button_text,
+            button_link: v1.button_link,
+            order: v1.order,
+            is_active: v1.is_active,
+            created_at_ms: v1.created_at_ms,
+            alt: String::new(),
+        })
+    }
 }
 
 /// A portfolio project and its case study in one record (issue 13).
@@ -550,10 +594,60 @@ mod tests {
             order: -3,
             is_active: true,
             created_at_ms: 1,
+            alt: "A living room in morning light".into(),
         };
         let bytes = slide.encode().unwrap();
         assert_eq!(bytes[0], HeroSlide::VERSION);
         assert_eq!(HeroSlide::decode(&bytes).unwrap(), slide);
+    }
+
+    #[test]
+    fn version_1_hero_slides_upgrade_with_no_alternative_text() {
+        #[derive(Serialize)]
+        struct V1<'a>(
+            u64,
+            &'a str,
+            &'a str,
+            &'a str,
+            &'a str,
+            &'a str,
+            i64,
+            bool,
+            u64,
+        );
+        let mut bytes = vec![1u8];
+        let v1 = V1(
+            3,
+            "Calm",
+            "Sub",
+            "/media/a.webp",
+            "See",
+            "/portfolio",
+            2,
+            false,
+            77,
+        );
+        bytes.extend(postcard::to_allocvec(&v1).unwrap());
+        let slide = HeroSlide::decode(&bytes).unwrap();
+        assert_eq!(
+            slide,
+            HeroSlide {
+                id: 3,
+                title: "Calm".into(),
+                subtitle: "Sub".into(),
+                image_url: "/media/a.webp".into(),
+                button_text: "See".into(),
+                button_link: "/portfolio".into(),
+                order: 2,
+                is_active: false,
+                created_at_ms: 77,
+                alt: String::new(),
+            }
+        );
+        assert_eq!(slide.encode().unwrap()[0], 2, "written back as version 2");
+        let mut future = vec![3u8];
+        future.extend(postcard::to_allocvec(&v1).unwrap());
+        assert!(HeroSlide::decode(&future).is_err());
     }
 
     #[test]

@@ -3,9 +3,11 @@
 
 pub mod booking;
 pub mod contact_form;
+mod find;
 
 use crate::app::App;
 use crate::html::escape;
+use crate::render::page_cache::Pages;
 use crate::render::shells::{Rendered, SitemapEntry};
 use crate::site::ROUTES;
 use crate::ui_build::assets;
@@ -176,6 +178,14 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
                     .pages()
                     .key(path.as_str(), query.as_deref())
                     .into_owned();
+                // The not-found page's search, sent without JavaScript (`?title=`).
+                if let Some(words) = find::asked(query.as_deref()) {
+                    let pages = app.shells.pages();
+                    if !pages.contains(&key) && pages.redirect(&key).is_none() {
+                        drop(pages);
+                        return find::answer(&app, &words).await;
+                    }
+                }
                 wait_for_render(&app, &key).await;
                 page(&app, &key, &headers)
             },
@@ -224,7 +234,11 @@ pub fn answer_from_memory(
         // Unknown, or its body is being rendered: `routes` waits for it off this thread.
         return None;
     }
-    Some(shell_response(pages.get(&key)?, StatusCode::OK, headers))
+    Some(shell_response(
+        pages.get(&key)?,
+        status_of(&pages, &key),
+        headers,
+    ))
 }
 
 /// How long a request for a page whose body is still being rendered (just after start or a
@@ -256,8 +270,18 @@ fn page(app: &App, path: &str, headers: &HeaderMap) -> Response {
         return redirect(to);
     }
     match pages.get(path) {
-        Some(rendered) => shell_response(rendered, StatusCode::OK, headers),
+        Some(rendered) => shell_response(rendered, status_of(&pages, path), headers),
         None => shell_response(pages.not_found(), StatusCode::NOT_FOUND, headers),
+    }
+}
+
+/// 200 for a page kept at `key`, 404 for one that says what was asked for is not here
+/// (`/news?tag=castle`).
+fn status_of(pages: &Pages, key: &str) -> StatusCode {
+    if pages.is_not_found(key) {
+        StatusCode::NOT_FOUND
+    } else {
+        StatusCode::OK
     }
 }
 

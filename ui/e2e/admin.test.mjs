@@ -247,7 +247,7 @@ describe('admin panel', () => {
     await form.getByRole('img', { name: 'Photo, as chosen' }).waitFor();
     await form.getByLabel('Button text', { exact: true }).fill('See the Work');
     await form.getByLabel('Button link', { exact: true }).fill('/portfolio');
-    await form.getByLabel('Position', { exact: true }).fill('-1');
+    await form.getByLabel('Order on the home page', { exact: true }).fill('-1');
     await form.getByRole('button', { name: 'Create Slide' }).click();
     await toasts(page).getByText('Hero slide created successfully').waitFor();
     await form.waitFor({ state: 'detached' });
@@ -263,7 +263,7 @@ describe('admin panel', () => {
     // Edit: a new title, and inactive, so the home page no longer shows it.
     await page.getByRole('button', { name: 'Edit slide Garden Suite Retreat' }).click();
     const edit = page.getByRole('form', { name: 'Edit Slide' });
-    assert.equal(await edit.getByLabel('Position', { exact: true }).inputValue(), '-1');
+    assert.equal(await edit.getByLabel('Order on the home page', { exact: true }).inputValue(), '-1');
     await edit.getByLabel(/^Title/).fill('Garden Suite, Renewed');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await toasts(page).getByText('Hero slide updated successfully').waitFor();

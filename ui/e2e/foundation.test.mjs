@@ -44,7 +44,7 @@ describe('foundation', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
     assert.equal(await mainNav(page).getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current'), 'page');
-    await page.getByRole('contentinfo').getByText(`© 2024 ${site.legalName}. All rights reserved.`).waitFor();
+    await page.getByRole('contentinfo').getByText(`© 2024–${new Date().getFullYear()} ${site.legalName}. All rights reserved.`).waitFor();
     await check();
   });
 

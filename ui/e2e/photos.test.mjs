@@ -48,7 +48,7 @@ test('a photo uploaded as a hero slide is served to a phone as a small WebP from
   await chosen.waitFor();
   const url = await chosen.getAttribute('src');
   assert.match(url, /^\/media\/[0-9a-f]{32}\.jpg$/);
-  await form.getByLabel('Position', { exact: true }).fill('-100');
+  await form.getByLabel('Order on the home page', { exact: true }).fill('-100');
   await form.getByRole('button', { name: 'Create Slide' }).click();
   await form.waitFor({ state: 'detached' });
   await admin.close();

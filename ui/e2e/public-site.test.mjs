@@ -250,8 +250,25 @@ describe('home widgets', () => {
 });
 
 describe('global widgets', () => {
-  test('header turns solid past 20 px; scroll-to-top appears past 500 px and returns to the top', async () => {
-    const { page, check } = await openPage();
+  test('at 1280 px scroll-to-top appears once scrolled past 500 px, reading down included (SPEC §2)', async () => {
+    const { page, check } = await openPage(DESKTOP);
+    await page.goto('/about');
+    const toTop = page.getByRole('button', { name: 'Scroll to top' });
+    assert.equal(await toTop.isVisible(), false);
+    // The widget is mounted when the page falls idle: keep scrolling down until it shows.
+    for (let y = 400; y < 2000 && !(await toTop.isVisible()); y += 50) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+    }
+    await toTop.waitFor({ state: 'visible' });
+    assert.ok(await page.evaluate(() => window.scrollY > 500));
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await toTop.waitFor({ state: 'hidden' });
+    await check();
+  });
+
+  test('header turns solid past 20 px; on a phone scroll-to-top appears past 500 px heading back up and returns to the top', async () => {
+    const { page, check } = await openPage(PHONE);
     await page.goto('/about');
     const header = page.getByRole('banner');
     assert.equal(await header.getAttribute('data-scrolled'), 'false');
@@ -279,7 +296,7 @@ describe('global widgets', () => {
     await check();
   });
 
-  test('the footer has the taglines, contact info, founder badge, three projects and the 2024 line', async () => {
+  test('the footer has the taglines, contact info, founder badge, three projects and the copyright line from 2024 to this year', async () => {
     const { page, check } = await openPage(PHONE);
     await page.goto('/multidisciplinary');
     const footer = page.getByRole('contentinfo');
@@ -291,7 +308,7 @@ describe('global widgets', () => {
     for (const name of ['LinkedIn', 'Instagram', 'Facebook']) {
       assert.equal(await footer.getByRole('link', { name: new RegExp(name) }).count(), 1);
     }
-    await footer.getByText(`© 2024 ${site.legalName}. All rights reserved.`).waitFor({ state: 'attached' });
+    await footer.getByText(`© 2024–${new Date().getFullYear()} ${site.legalName}. All rights reserved.`).waitFor({ state: 'attached' });
     // On a phone the founder is one line (issue 34); the tall photo and the project cards wait for a
     // wider screen, where SPEC's footer is whole.
     assert.equal(await footer.getByRole('link', { name: founder.name }).getAttribute('href'), founderPath);

@@ -1,28 +1,28 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ChartLine, ExternalLink, FileText, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
 import { useSite } from '../lib/content';
 import { DEFAULT_LOGO } from '../lib/site';
 import { API, clearToken, type CompanySetting } from './api';
 import { createAdminQueryClient } from './queryClient';
-import { LOGIN_PATH, SessionGuard } from './session';
+import { LOGIN_PATH, SessionGuard, useSession } from './session';
 import { mayLeave } from './editor/leaveGuard';
-import { LOGO_KEY } from './settings';
+import { LOGO_KEY } from './settings/settings';
 import { Tabs, type TabDef } from './Tabs';
 import { ConsultationsTab } from './consultations/ConsultationsTab';
 import { UnreadBadge } from './inbox/UnreadBadge';
-import { HeroSlidesTab } from './tabs/HeroSlidesTab';
-import { MessagesTab } from './tabs/MessagesTab';
+import { HeroSlidesTab } from './hero-slides/HeroSlidesTab';
+import { MessagesTab } from './inbox/MessagesTab';
 import { NewsTab } from './news/NewsTab';
-import { OverviewTab, type QuickAction } from './tabs/OverviewTab';
-import { PagesTab } from './tabs/PagesTab';
-import { PortfolioTab } from './tabs/PortfolioTab';
-import { SettingsTab } from './tabs/SettingsTab';
-import { TestimonialsTab } from './tabs/TestimonialsTab';
+import { OverviewTab, type QuickAction } from './overview/OverviewTab';
+import { PagesTab } from './pages/PagesTab';
+import { PortfolioTab } from './portfolio/PortfolioTab';
+import { SettingsTab } from './settings/SettingsTab';
+import { TestimonialsTab } from './testimonials/TestimonialsTab';
 
-import { VisitorsTab } from './tabs/VisitorsTab';
+import { VisitorsTab } from './visitors/VisitorsTab';
 
 type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors' | 'pages' | 'consultations';
 
@@ -74,6 +74,12 @@ function Dashboard() {
   const requested = params.get('tab');
   const tab: TabKey = isTab(requested) ? requested : 'overview';
   const [intent, setIntent] = useState<QuickAction | null>(null);
+  // Signed in with the printed first password: open Settings, where Account asks for one's own.
+  const generated = useSession()?.passwordIsGenerated === true;
+  useEffect(() => {
+    if (generated) setParams({ tab: 'settings' }, { replace: true });
+    // When the panel opens (and once the password is changed, never again): the owner may then go anywhere.
+  }, [generated]);
 
   const select = (key: TabKey): boolean => {
     // An editor with unsaved changes (the Pages tab) asks first.

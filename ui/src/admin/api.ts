@@ -72,6 +72,8 @@ export interface AdminHeroSlide {
   isActive: boolean;
   /** The stored version; a PUT names it back. */
   version?: number;
+  /** What the photo shows, for those who cannot see it; empty: decorative (absent from an older server). */
+  alt?: string;
 }
 
 export type HeroSlidePayload = Omit<AdminHeroSlide, 'id' | 'version'>;

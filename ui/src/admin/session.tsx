@@ -9,6 +9,15 @@ export const LOGIN_PATH = '/admin-login';
 
 export interface VerifyResponse {
   admin: { id: number; username: string };
+  /** The owner signed in with the password printed at the first run (absent from an older server). */
+  passwordIsGenerated?: boolean;
+  /** Whether the server can send mail (absent from an older server: taken as yes, nothing said). */
+  mailConfigured?: boolean;
+}
+
+/** What the server said of this session at sign-in (GET /api/admin/verify, cached for the visit). */
+export function useSession(): VerifyResponse | undefined {
+  return useQuery<VerifyResponse>({ queryKey: [API.verify], enabled: getToken() !== null }).data;
 }
 
 /**

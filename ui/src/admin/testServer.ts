@@ -93,3 +93,45 @@ export function routes(table: Record<string, (request: RecordedRequest) => Reply
     return route ? route(request) : { status: 404, body: { message: 'Not found' } };
   };
 }
+
+/**
+ * A list resource like the admin API's (list, create, replace with its version and web address
+ * rules, delete, reorder) over `get`/`set`; answers undefined for paths outside `path`.
+ */
+export function collection<T extends { id: number; order?: number }>(path: string, get: () => T[], set: (list: T[]) => void, newId: () => number) {
+  return (request: RecordedRequest): Reply | undefined => {
+    if (!request.path.startsWith(path)) return undefined;
+    const rest = request.path.slice(path.length);
+    const body = request.body ? JSON.parse(request.body) : undefined;
+    if (request.method === 'GET' && rest === '') return { body: get() };
+    if (request.method === 'POST' && rest === '') {
+      const item = { ...body, id: newId() } as T;
+      set([...get(), item]);
+      return { status: 201, body: item };
+    }
+    if (request.method === 'PUT' && rest === '/order') {
+      const ids: number[] = body.ids;
+      set(ids.map((id, order) => ({ ...get().find((item) => item.id === id)!, order })));
+      return { body: get() };
+    }
+    const id = Number(rest.slice(1));
+    if (!get().some((item) => item.id === id)) return { status: 404, body: { message: 'Not found' } };
+    if (request.method === 'DELETE') {
+      set(get().filter((item) => item.id !== id));
+      return { status: 204 };
+    }
+    if (request.method === 'PUT') {
+      const current = get().find((item) => item.id === id) as { version?: number };
+      if (body.version !== undefined && current.version !== undefined && body.version !== current.version) {
+        return { status: 409, body: { message: `This record was changed elsewhere (it is now version ${current.version}); nothing was saved.` } };
+      }
+      if (body.slug && get().some((other) => other.id !== id && (other as { slug?: string }).slug === body.slug)) {
+        return { status: 409, body: { message: `slug: ${body.slug} is in use by another project` } };
+      }
+      const item = { ...body, id } as T;
+      set(get().map((current) => (current.id === id ? item : current)));
+      return { body: item };
+    }
+    return undefined;
+  };
+}

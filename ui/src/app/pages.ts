@@ -1,11 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyComponent } from '../lib/lazy';
+import type { PageProps } from './pageProps';
 import type { PageKey } from './routes';
-
-export interface PageProps {
-  /** The route's `key` from routes.json (which service or case study to show); '' for pages without one. */
-  routeKey: string;
-}
 
 type PageModule = Promise<{ default: ComponentType<PageProps> }>;
 

@@ -8,10 +8,11 @@ import { clearPageData, primePageData } from '../lib/pageData';
 import pages from '../content/pages.json';
 import { SiteDataProvider } from '../lib/content';
 import type { PageRecords, ServicePageRecord } from '../lib/pageTypes';
-import { siteFrom, whatsappHref, type PageData } from '../lib/site';
+import { siteFrom, whatsappHref, type LeadForm, type PageData } from '../lib/site';
 import { ContactDetails } from './contact/ContactDetails';
+import { ContactForm } from './contact/ContactForm';
 import { ClientMarquee } from './home/ClientMarquee';
-import { Footer } from './layout/Footer';
+import { Footer, years } from './layout/Footer';
 import { ServiceDetail } from './services/ServiceDetail';
 
 // The public components draw the owner's page records (docs/page-records.md).
@@ -24,6 +25,36 @@ function withSite(data: PageData, children: ReactNode) {
     </MemoryRouter>
   );
 }
+
+describe("the enquiry form in the owner's words", () => {
+  it('takes its heading, line, field names and button from the contact record', () => {
+    const contact = structuredClone(seed.contact);
+    contact.form = {
+      title: 'Tell us about your home',
+      help: 'Only the first three are needed.',
+      labels: { ...contact.form.labels, name: 'Your name', heardFrom: 'Where did you find us?' },
+      button: 'Send it',
+    };
+    const leadForm: LeadForm = {
+      fields: { phone: 'optional', projectType: 'optional', locality: 'hidden', size: 'hidden', budget: 'hidden', timeline: 'hidden', heardFrom: 'optional' },
+      budgets: [],
+      timelines: [],
+      projectTypes: ['Residential'],
+    };
+    render(withSite({ settings: {}, pages: { contact } }, <ContactForm leadForm={leadForm} />));
+    expect(screen.getByRole('heading', { name: 'Tell us about your home' })).toBeTruthy();
+    expect(screen.getByText('Only the first three are needed.')).toBeTruthy();
+    expect(screen.getByLabelText('Your name')).toBeTruthy();
+    expect(screen.getByLabelText(/Where did you find us\?/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send it' })).toBeTruthy();
+  });
+
+  it('is seeded with the words the form had', () => {
+    expect(seed.contact.form.title).toBe('Send Us a Message');
+    expect(seed.contact.form.labels.heardFrom).toBe('How did you hear about us?');
+    expect(seed.contact.form.button).toBe('Send Message');
+  });
+});
 
 describe("'Book a consultation' in the owner's words", () => {
   const consultation = seed['service-consultation']!;
@@ -108,6 +139,14 @@ describe('WhatsApp', () => {
     expect(screen.getByText('Homes that age well')).toBeTruthy();
     expect(screen.getByText(/© 2026 /)).toBeTruthy();
     expect(screen.getByRole('img', { name: seed.site.founderPhoto.alt })).toBeTruthy();
+  });
+
+  it('the footer\'s copyright runs to this year by the clock', () => {
+    expect(years(2024, new Date(2027, 0, 1))).toBe('2024–2027');
+    expect(years(2027, new Date(2027, 5, 1))).toBe('2027');
+    const site = structuredClone(seed.site);
+    render(withSite({ settings: {}, pages: { site } }, <Footer />));
+    expect(screen.getByText(new RegExp(`© ${seed.site.copyrightYear}–${new Date().getFullYear()} `))).toBeTruthy();
   });
 
   it('the footer has no WhatsApp link without a number', () => {

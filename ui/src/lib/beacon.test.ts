@@ -38,7 +38,7 @@ describe('the page-view beacon', () => {
     ]);
   });
 
-  it('sends the landing address\'s utm_campaign with the first view only, and only when it has one', async () => {
+  it('sends the landing address\'s utm_campaign and utm_source with the first view only, and only when it has one', async () => {
     history.replaceState(null, '', '/portfolio/modern-serenity?utm_source=ig&utm_campaign=%20Diwali%202026%20');
     const count = createViewCounter();
     count('/portfolio/modern-serenity');
@@ -58,10 +58,11 @@ describe('the page-view beacon', () => {
     await Promise.all(pending);
     const referrer = 'https://www.google.com/';
     expect(sent.map((s) => s.body)).toEqual([
-      { path: '/portfolio/modern-serenity', referrer, campaign: 'Diwali 2026' },
+      { path: '/portfolio/modern-serenity', referrer, campaign: 'Diwali 2026', source: 'ig' },
       { path: '/portfolio/modern-serenity' },
       { path: '/about', referrer, campaign: 'x'.repeat(100) },
-      ...Array(4).fill({ path: '/', referrer }),
+      ...Array(3).fill({ path: '/', referrer }),
+      { path: '/', referrer, source: 'ig' },
     ]);
     history.replaceState(null, '', '/');
   });

@@ -1,6 +1,7 @@
 /**
  * Page-view counting without cookies or stored ids (docs/stats.md): one small POST per page a
- * person sees, with the path and, for the page the visit started on, the referring page. The
+ * person sees, with the path and, for the page the visit started on, the referring page and the
+ * landing address's utm_campaign and utm_source. The
  * server keeps only daily totals.
  */
 import { whenIdle } from './idle';
@@ -56,9 +57,12 @@ export function createViewCounter(): (path: string) => void {
     const first = !sentFirst;
     sentFirst = true;
     // Read now, not once idle: by then the visitor may have moved to another page of the site.
-    const campaign = first ? new URLSearchParams(location.search).get('utm_campaign')?.trim().slice(0, 100) : '';
-    const send = () =>
-      post(BEACON_PATH, { path, referrer: (first && document.referrer) || undefined, campaign: campaign || undefined });
+    // utm_source says where a visit came from when an app sends no referrer (?utm_source=whatsapp).
+    const query = new URLSearchParams(first ? location.search : '');
+    const utm = (name: string) => query.get('utm_' + name)?.trim().slice(0, 100) || undefined;
+    const campaign = utm('campaign');
+    const source = utm('source');
+    const send = () => post(BEACON_PATH, { path, referrer: (first && document.referrer) || undefined, campaign, source });
     if (!first || document.readyState === 'complete') {
       whenIdle(send);
     } else {

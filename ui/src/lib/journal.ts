@@ -72,6 +72,8 @@ export interface JournalView {
   tag?: TagRef;
   /** Every tag in use, most used first. */
   tags: TagRef[];
+  /** The address named a tag no article has (the server answers 404). */
+  unknownTag?: boolean;
 }
 
 /** The whole article on its page, with its author and the older and newer articles. */

@@ -126,10 +126,25 @@ export interface PortfolioRecord {
   seo: Seo;
 }
 
+/** The enquiry form's words: its heading, the line under it, each field's name and the button. */
+export interface ContactFormWords {
+  title: string;
+  help: string;
+  /** By the server's field names (lib/site.ts's LeadField and the three every form has). */
+  labels: Record<
+    'name' | 'email' | 'message' | 'phone' | 'projectType' | 'locality' | 'size' | 'budget' | 'timeline' | 'heardFrom',
+    string
+  >;
+  button: string;
+}
+
 export interface ContactRecord {
   hero: HeroContent;
   detailsTitle: string;
   mapTitle: string;
+  form: ContactFormWords;
+  /** Under 'Thank You!' once a message is sent. */
+  thanks: string;
   booking: BookingWords;
   seo: Seo;
 }

@@ -14,6 +14,8 @@ export interface HeroSlide {
   imageUrl: string;
   buttonText: string;
   buttonLink: string;
+  /** What the photo shows; empty (or absent, from an older server) when it is atmosphere only. */
+  alt?: string;
 }
 
 /** A published project as the lists show it (portfolio, home teaser, footer, about). */

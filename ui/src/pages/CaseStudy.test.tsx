@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routerFuture } from '../app/routes';
+import { clearImages, registerImages } from '../lib/images';
 import { clearPageData, primePageData } from '../lib/pageData';
 import type { ProjectRecord } from '../lib/site';
 import CaseStudy from './CaseStudy';
@@ -66,6 +67,25 @@ describe('CaseStudy', () => {
     ]);
     expect(screen.getByRole('list', { name: 'Tags' }).textContent).toBe('LakeTimber');
     await waitFor(() => expect(document.title).toContain('Lakeside Retreat Project'));
+  });
+
+  it('keeps a portrait photo upright in the grid instead of cropping it to landscape', () => {
+    const info = (width: number, height: number) => ({
+      width,
+      height,
+      placeholder: '',
+      variants: [{ url: '/media/v.webp', width, height, type: 'image/webp' }],
+    });
+    registerImages({ '/media/deck.png': info(3000, 2000), '/media/room.png': info(1536, 2048) });
+    primePageData('/portfolio/lakeside-guest-house', { settings: {}, project });
+    renderAt('/portfolio/lakeside-guest-house');
+    const tiles = [...screen.getByRole('region', { name: 'Gallery' }).querySelectorAll('a')];
+    expect(tiles.map((a) => a.dataset.shape)).toEqual(['landscape', 'portrait']);
+    expect(tiles[0]!.className).toContain('aspect-[4/3]');
+    expect(tiles[1]!.className).toContain('aspect-[3/4]');
+    expect(tiles[1]!.className).not.toContain('aspect-[4/3]');
+    expect(tiles[1]!.parentElement!.className).toContain('md:row-span-2');
+    clearImages();
   });
 
   it('shows the cover when the gallery is empty', () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DocumentTitle } from '../app/DocumentTitle';
-import type { PageProps } from '../app/pages';
+import type { PageProps } from '../app/pageProps';
 import { WithPageData } from '../app/WithPageData';
 import { CaseStudyView } from '../components/caseStudy/CaseStudyView';
 import { primePageData } from '../lib/pageData';

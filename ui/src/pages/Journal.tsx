@@ -30,7 +30,7 @@ function JournalPage({ data }: { data: PageData }) {
           <nav aria-label="Topics" className="mt-8">
             <ul className="flex flex-wrap gap-2">
               <li>
-                <TagLink href={journalHref(undefined)} current={!tag} label="All" />
+                <TagLink href={journalHref(undefined)} current={!tag && !view.unknownTag} label="All" />
               </li>
               {view.tags.map((t) => (
                 <li key={t.slug}>
@@ -42,7 +42,15 @@ function JournalPage({ data }: { data: PageData }) {
         )}
       </section>
       <section aria-label="Articles" className="container-page pb-20">
-        {view.items.length === 0 ? (
+        {view.unknownTag ? (
+          <p className="text-lg text-stone-600">
+            No article has that topic. {view.tags.length > 0 ? 'Choose one of the topics above, or ' : ''}
+            <Link to={journalHref(undefined)} className="underline underline-offset-4 hover:text-brass-700">
+              read every article
+            </Link>
+            .
+          </p>
+        ) : view.items.length === 0 ? (
           <p className="text-lg text-stone-600">No articles here yet.</p>
         ) : (
           <ul className="grid gap-x-8 gap-y-14 sm:grid-cols-2 lg:grid-cols-3">

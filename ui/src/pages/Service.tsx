@@ -1,4 +1,4 @@
-import type { PageProps } from '../app/pages';
+import type { PageProps } from '../app/pageProps';
 import { serviceRoutes } from '../app/routes';
 import { WithPageData } from '../app/WithPageData';
 import { ServicesBlock } from '../components/home/ServicesBlock';

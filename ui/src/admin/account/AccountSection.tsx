@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { API, ApiError, apiRequest, clearToken, describeWait, setToken } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
-import { LOGIN_PATH } from '../session';
+import { LOGIN_PATH, useSession } from '../session';
 import { buttonStyles, Card, inputClass, labelClass } from '../ui';
 
 /** The server's minimum (src/api/account.rs), checked here first so the owner hears it at once. */
@@ -31,6 +31,14 @@ export function AccountSection() {
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
+  // Signed in with the password printed at the first run: this is where the panel opened, to set one's own.
+  const generated = useSession()?.passwordIsGenerated === true;
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!generated) return;
+    section.current?.scrollIntoView({ block: 'start' });
+    section.current?.querySelector<HTMLInputElement>('input[type=password]')?.focus({ preventScroll: true });
+  }, [generated]);
 
   const change = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,6 +58,8 @@ export function AccountSection() {
       setCurrent('');
       setNext('');
       setRepeat('');
+      // The server no longer calls the password the printed one.
+      void queryClient.invalidateQueries({ queryKey: [API.verify] });
       toastSuccess('Password changed successfully');
     } catch (error) {
       const wait = error instanceof ApiError && error.status === 429 ? describeWait(error.retryAfter) : undefined;
@@ -92,10 +102,16 @@ export function AccountSection() {
 
   return (
     <Card>
-      <section aria-labelledby={`${id}-heading`}>
+      <section ref={section} aria-labelledby={`${id}-heading`} className="scroll-mt-24">
         <h3 id={`${id}-heading`} className="font-display text-2xl">
           Account
         </h3>
+        {generated && (
+          <p role="status" className="mt-3 max-w-2xl rounded-sm border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="printed-password">
+            You signed in with the password printed when the site was installed. Choose your own now: type the printed one
+            as the current password, then a new one only you know.
+          </p>
+        )}
         <form noValidate onSubmit={change} className="mt-4 grid max-w-md gap-4" aria-label="Change password">
           {/* Lets password managers file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly value="" />

@@ -8,6 +8,7 @@ import {
 } from './api';
 import { whatsappHref } from '../../lib/site';
 import { SettingsForm } from './SettingsForm';
+import { LIVE_LIST } from '../queryClient';
 
 const dayLabel = (day: string) => {
   const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
@@ -31,7 +32,7 @@ export function ConsultationsTab() {
 
 function Coming() {
   const client = useQueryClient();
-  const list = useQuery({ queryKey: [LIST_PATH], queryFn: listConsultations });
+  const list = useQuery({ queryKey: [LIST_PATH], queryFn: listConsultations, ...LIVE_LIST });
   // The free times exist only while booking is on (the public call answers 404 otherwise).
   const settings = useQuery({ queryKey: [SETTINGS_PATH], queryFn: getSettings });
   const free = useQuery({

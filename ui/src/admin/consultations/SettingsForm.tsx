@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api';
+import { API, ApiError, type CompanySetting } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
 import { CheckboxField, SelectField, TextField } from '../editor/fields';
 import { EditorForm, useDraft } from '../editor/RecordForm';
@@ -132,6 +132,7 @@ function Form({ stored }: { stored: ConsultationSettings }) {
       <EditorForm heading="When visitors may book" submitLabel="Save" onSubmit={save} onCancel={() => setDraft(initial)} dirty={dirty} attempt={attempt}>
         <div className="md:col-span-2">
           <CheckboxField label="Take bookings online" checked={draft.enabled} onChange={set('enabled')} />
+          <SiteHours />
         </div>
         {DAY_KEYS.map((d) => (
           <TextField
@@ -167,5 +168,22 @@ function Form({ stored }: { stored: ConsultationSettings }) {
         <TextField label={CONSULTATION_LABELS.timeZone} value={draft.timeZone} onChange={set('timeZone')} error={errorOf(CONSULTATION_LABELS.timeZone)} />
       </EditorForm>
     </div>
+  );
+}
+
+/**
+ * The hours the site states (Settings: Office hours, Weekend) beside the hours visitors may book,
+ * so that the two can be made to agree. Until saved, the booking hours are read from these.
+ */
+function SiteHours() {
+  const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings] });
+  const said = (key: string) => settings.data?.find((s) => s.settingKey === key)?.settingValue.trim() ?? '';
+  const words = [said('company_hours'), said('company_weekend')].filter(Boolean);
+  if (words.length === 0) return null;
+  return (
+    <p className="mt-2 text-sm text-stone-600" data-testid="site-hours">
+      The site says: <span className="font-semibold text-charcoal">{words.join(' · ')}</span> (Settings, Office hours and
+      Weekend). The hours below are when visitors may book.
+    </p>
   );
 }

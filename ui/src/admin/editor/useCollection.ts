@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from 
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { ApiError, apiRequest, describeError } from '../api';
+import { LIVE_LIST } from '../queryClient';
 import { toastFailure, toastSuccess } from '../feedback';
 import type { SaveResult } from './RecordForm';
 import type { EditorWords } from './words';
@@ -25,12 +26,13 @@ export interface ListPage<T> {
  */
 function useListQuery<T>(path: string, pageSize: number | undefined) {
   const [shown, setShown] = useState(pageSize ?? 0);
-  const whole = useQuery<T[]>({ queryKey: [path], enabled: pageSize === undefined });
+  const whole = useQuery<T[]>({ queryKey: [path], enabled: pageSize === undefined, ...LIVE_LIST });
   const pageKey = [path, 'first', shown] as const;
   const paged = useQuery<ListPage<T>>({
     queryKey: pageKey,
     queryFn: () => apiRequest<ListPage<T>>('GET', `${path}?offset=0&limit=${shown}`),
     enabled: pageSize !== undefined,
+    ...LIVE_LIST,
     // 'Show more' keeps the list on screen while the longer stretch loads.
     placeholderData: keepPreviousData,
   });

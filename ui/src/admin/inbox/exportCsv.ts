@@ -1,5 +1,5 @@
 import { API } from '../api';
-import { downloadFrom } from '../download';
+import { downloadFrom } from '../lib/download';
 
 /** Every message as CSV (GET /api/contacts.csv), handed to the browser as a download. */
 export function exportCsv(now: Date = new Date()): Promise<void> {

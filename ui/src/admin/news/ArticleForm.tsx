@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CheckboxField, ImageChooser, TextField } from '../editor/fields';
 import { useLeaveGuard, mayLeave } from '../editor/leaveGuard';
 import { EditorForm, useDraft, type SaveResult } from '../editor/RecordForm';
-import { splitTags } from '../projectForm';
+import { splitTags } from '../editor/tags';
 import { buttonStyles, labelClass } from '../ui';
 import { addressOf, ARTICLE_LABELS, articleProblems, firstParagraph, offsetMinutes, offsetText, type ArticleDraft, type ArticlePayload, type Publishing, payloadFromDraft } from './article';
 import { BlockEditor } from './BlockEditor';

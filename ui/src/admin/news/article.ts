@@ -4,7 +4,10 @@
 // which fields need attention first, and where a server refusal (`body[3].alt is required`) goes.
 import { MAX_BLOCKS, MAX_PHOTOS, type Article, type ArticleBlock, type ArticleImage, type ArticleStatus } from '../../lib/journal';
 import { slug as slugOf } from '../../lib/slug';
-import { splitTags } from '../projectForm';
+import { splitTags } from '../editor/tags';
+
+/** The studio's time zone (the consultation settings' default): the journal's dates are its days. */
+const STUDIO_ZONE = 'Asia/Kolkata';
 
 /** What the news calls take on write: every field of an article but its id and derived text. */
 export type ArticlePayload = Omit<Article, 'id' | 'content' | 'cover' | 'publishAt'> & {
@@ -157,7 +160,9 @@ export function photosOf(block: BlockDraft): PhotoDraft[] {
 
 export const photoCount = (body: readonly BlockDraft[]) => body.reduce((n, block) => n + photosOf(block).length, 0);
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The studio's date today (Asia/Kolkata), not UTC's: at 01:55 in Hyderabad it is already today. */
+export const studioToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: STUDIO_ZONE }).format(now);
+const today = () => studioToday();
 
 /** A new article: one empty paragraph to write in, published when saved unless the owner says. */
 export function emptyArticleDraft(): ArticleDraft {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../lib/links';
 import { contactHref } from '../../lib/projectType';
+import { imageInfo } from '../../lib/images';
 import { coverAlt } from '../../lib/projects';
 import type { GalleryImage, ProjectRecord } from '../../lib/site';
 import { Picture } from '../ui/Picture';
@@ -14,6 +15,15 @@ interface Props {
 }
 
 const GALLERY_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+
+/**
+ * An uploaded photo taller than wide keeps its shape in the grid: a tile of two rows from the medium
+ * breakpoint (one column on a phone, 3:4), instead of a landscape crop of its middle.
+ */
+function isPortrait(url: string): boolean {
+  const info = imageInfo(url);
+  return !!info && info.height > info.width;
+}
 
 /** A case-study page (SPEC §2): gallery, facts column (1 of 3), story column (2 of 3). */
 export function CaseStudyView({ project, phone }: Props) {
@@ -72,19 +82,24 @@ export function CaseStudyView({ project, phone }: Props) {
 
       <section aria-label="Gallery" className="container-page pt-12 lg:pt-16">
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-          {gallery.map((image, index) => (
-            <li key={`${index}:${image.imageUrl}`}>
+          {gallery.map((image, index) => {
+            const portrait = isPortrait(image.imageUrl);
+            return (
+            <li key={`${index}:${image.imageUrl}`} className={portrait ? 'md:row-span-2' : undefined}>
               {/* Without JavaScript, a link to the photo's largest size; with it, the viewer. */}
               <a
                 {...linkProps(index)}
-                className="block aspect-[4/3] cursor-zoom-in overflow-hidden rounded-sm bg-sand-200 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brass-600"
+                data-shape={portrait ? 'portrait' : 'landscape'}
+                className={`block cursor-zoom-in overflow-hidden rounded-sm bg-sand-200 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brass-600 ${
+                  portrait ? 'aspect-[3/4] md:aspect-auto md:h-full' : 'aspect-[4/3]'
+                }`}
               >
                 <Picture
                   src={image.imageUrl}
                   alt={image.alt}
                   sizes={GALLERY_SIZES}
-                  width={1200}
-                  height={900}
+                  width={portrait ? 900 : 1200}
+                  height={portrait ? 1200 : 900}
                   priority={index === 0}
                   className="size-full object-cover"
                 />
@@ -93,7 +108,8 @@ export function CaseStudyView({ project, phone }: Props) {
                 </span>
               </a>
             </li>
-          ))}
+            );
+          })}
         </ul>
         {viewer}
       </section>

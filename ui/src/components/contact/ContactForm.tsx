@@ -1,6 +1,6 @@
 import { CircleCheck, Send } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type TargetedEvent } from 'react';
-import { useLeadForm } from '../../lib/content';
+import { useLeadForm, usePage } from '../../lib/content';
 import { projectTypeOf } from '../../lib/projectType';
 import type { LeadForm } from '../../lib/site';
 import { toast } from '../ui/toast';
@@ -40,6 +40,8 @@ const labelClass = 'block text-sm font-semibold tracking-wide text-charcoal';
 export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm, search = '' }: Props) {
   const pageForm = useLeadForm();
   const form = leadForm ?? pageForm;
+  // The owner's words (the contact record: Pages > Contact Us > Enquiry form).
+  const { form: words, thanks } = usePage('contact');
   // 'Contact Us' on a service or case-study page links /contact?type=<project type>; the server
   // renders that address with the type chosen too, so the first render agrees with its HTML.
   const [state, dispatch] = useReducer(contactReducer, INITIAL_STATE, (initial) => {
@@ -89,7 +91,7 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm, 
       toast({ title: 'Missing details', description: MESSAGES.missing, variant: 'destructive' });
       return;
     }
-    const missing = missingLeadFields(fields, form);
+    const missing = missingLeadFields(fields, form, words.labels);
     if (Object.keys(missing).length > 0) {
       showErrors(missing);
       return;
@@ -132,9 +134,7 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm, 
           Thank You!
         </h2>
         <p className="mt-4 text-lg leading-relaxed text-charcoal">{MESSAGES.sent}</p>
-        <p className="mt-3 leading-relaxed text-stone-600">
-          We respond to every enquiry within 24-48 hours on business days.
-        </p>
+        <p className="mt-3 leading-relaxed text-stone-600">{thanks}</p>
         <button type="button" className="btn btn-outline mt-10" onClick={() => dispatch({ type: 'again' })}>
           Send Another Message
         </button>
@@ -153,17 +153,15 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm, 
       className="rounded-sm border border-sand-200 bg-white p-8 md:p-12"
     >
       <h2 id="contact-form-heading" className="font-display text-4xl text-charcoal">
-        Send Us a Message
+        {words.title}
       </h2>
       <p className="mt-3 text-stone-600">
-        {form && Object.values(form.fields).some((rule) => rule !== 'hidden')
-          ? 'Name, email and message are required; the rest helps us prepare for your call.'
-          : 'All fields are required.'}
+        {form && Object.values(form.fields).some((rule) => rule !== 'hidden') ? words.help : 'All fields are required.'}
       </p>
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
         <div>
           <label htmlFor="contact-name" className={labelClass}>
-            Name
+            {words.labels.name}
           </label>
           <input
             ref={nameRef}
@@ -181,7 +179,7 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm, 
         </div>
         <div>
           <label htmlFor="contact-email" className={labelClass}>
-            Email
+            {words.labels.email}
           </label>
           <input
             id="contact-email"
@@ -199,7 +197,7 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm, 
       </div>
       <div className="mt-6">
         <label htmlFor="contact-message" className={labelClass}>
-          Message
+          {words.labels.message}
         </label>
         <textarea
           id="contact-message"
@@ -222,6 +220,7 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm, 
           onEdit={edit}
           inputClass={inputClass}
           labelClass={labelClass}
+          labels={words.labels}
         />
       )}
       {/* Posted natively too, should the script handler not run (docs/contact.md). */}
@@ -241,7 +240,7 @@ export function ContactForm({ fetchImpl, fetchToken = fetchFormToken, leadForm, 
       </div>
       <button type="submit" disabled={sending} className="btn btn-primary mt-8 w-full sm:w-auto">
         <Send aria-hidden="true" className="size-4" />
-        {sending ? 'Sending...' : 'Send Message'}
+        {sending ? 'Sending...' : words.button}
       </button>
     </form>
   );

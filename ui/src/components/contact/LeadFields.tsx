@@ -12,23 +12,25 @@ interface Props {
   ) => (event: TargetedEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
   inputClass: string;
   labelClass: string;
+  /** The owner's name for each field (the contact record's `form.labels`). */
+  labels: Record<LeadField, string>;
 }
 
 /**
  * The enquiry's optional fields, as the owner set them (shown, optional or required), each with its
  * error beside it. Plain inputs and selects with the server's names, so the form also posts natively.
  */
-export function LeadFields({ form, fields, errors, readOnly, onEdit, inputClass, labelClass }: Props) {
+export function LeadFields({ form, fields, errors, readOnly, onEdit, inputClass, labelClass, labels }: Props) {
   const choices: Partial<Record<LeadField, string[]>> = {
     projectType: form.projectTypes,
     budget: form.budgets,
     timeline: form.timelines,
   };
-  const shown = LEAD_FIELDS.filter(({ field }) => form.fields[field] !== 'hidden');
+  const shown = LEAD_FIELDS.filter((field) => form.fields[field] !== 'hidden');
   if (shown.length === 0) return null;
   return (
     <div className="mt-6 grid gap-6 sm:grid-cols-2">
-      {shown.map(({ field, label }) => {
+      {shown.map((field) => {
         const id = `contact-${field}`;
         const required = form.fields[field] === 'required';
         const error = errors[field];
@@ -47,7 +49,7 @@ export function LeadFields({ form, fields, errors, readOnly, onEdit, inputClass,
         return (
           <div key={field}>
             <label htmlFor={id} className={labelClass}>
-              {label}
+              {labels[field]}
               {!required && <span className="font-normal text-stone-600"> (optional)</span>}
             </label>
             {options ? (

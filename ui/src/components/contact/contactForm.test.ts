@@ -10,6 +10,7 @@ import {
   sendContact,
   type ContactState,
 } from './contactForm';
+import seed from '../../content/pages.json';
 
 const filled = { ...EMPTY_FIELDS, name: 'Asha Verma', email: 'asha@example.in', message: 'A 3BHK in Kondapur.' };
 const editing: ContactState = { status: 'editing', fields: filled };
@@ -108,10 +109,16 @@ describe('lead fields', () => {
     projectTypes: ['Residential', 'Other'],
   };
 
-  it('names each required field left empty, beside the field', () => {
-    expect(missingLeadFields(filled, form)).toEqual({ phone: 'Phone is required.' });
-    expect(missingLeadFields({ ...filled, phone: '98480 12345' }, form)).toEqual({});
-    expect(missingLeadFields(filled, undefined)).toEqual({});
+  const labels = seed.contact.form.labels;
+
+  it('names each required field left empty, beside the field, in the owner\'s words', () => {
+    expect(missingLeadFields(filled, form, labels)).toEqual({ phone: 'Phone is required.' });
+    expect(missingLeadFields({ ...filled, phone: '98480 12345' }, form, labels)).toEqual({});
+    expect(missingLeadFields(filled, undefined, labels)).toEqual({});
+    const required = { ...form, fields: { ...form.fields, heardFrom: 'required' as const } };
+    expect(missingLeadFields(filled, required, { ...labels, heardFrom: 'Where did you find us?' }).heardFrom).toBe(
+      'Where did you find us is required.',
+    );
   });
 
   it('sends SPEC\'s three fields as before, the lead fields only when filled, and the source', async () => {

@@ -13,26 +13,23 @@ export interface ContactFields extends Record<LeadField, string> {
 }
 
 /** The lead's optional fields in the order the form shows them, with what the visitor reads. */
-export const LEAD_FIELDS: { field: LeadField; label: string }[] = [
-  { field: 'phone', label: 'Phone' },
-  { field: 'projectType', label: 'Project type' },
-  { field: 'locality', label: 'Locality / city' },
-  { field: 'size', label: 'Size (BHK or sq ft)' },
-  { field: 'budget', label: 'Budget' },
-  { field: 'timeline', label: 'Timeline' },
-  { field: 'heardFrom', label: 'How did you hear about us?' },
-];
+/** The enquiry's optional fields, in the form's order; their names are the owner's words. */
+export const LEAD_FIELDS: LeadField[] = ['phone', 'projectType', 'locality', 'size', 'budget', 'timeline', 'heardFrom'];
 
 /** Errors shown beside their fields, by field name. */
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** The lead fields the owner made required and the visitor left empty. */
-export function missingLeadFields(fields: ContactFields, form: LeadForm | undefined): FieldErrors {
+export function missingLeadFields(
+  fields: ContactFields,
+  form: LeadForm | undefined,
+  labels: Record<LeadField, string>,
+): FieldErrors {
   const errors: FieldErrors = {};
   if (!form) return errors;
-  for (const { field, label } of LEAD_FIELDS) {
+  for (const field of LEAD_FIELDS) {
     if (form.fields[field] === 'required' && fields[field].trim() === '') {
-      errors[field] = `${label.replace(/ \(.*|\?$/, '')} is required.`;
+      errors[field] = `${labels[field].replace(/ \(.*|\?$/, '')} is required.`;
     }
   }
   return errors;
@@ -140,7 +137,7 @@ export async function sendContact(
 ): Promise<SendResult> {
   // SPEC's three fields as before; a lead field only when filled in.
   const lead: Partial<Record<LeadField, string>> = {};
-  for (const { field } of LEAD_FIELDS) if (fields[field].trim()) lead[field] = fields[field].trim();
+  for (const field of LEAD_FIELDS) if (fields[field].trim()) lead[field] = fields[field].trim();
   try {
     const response = await fetchImpl('/api/contact', {
       method: 'POST',

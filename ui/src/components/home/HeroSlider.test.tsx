@@ -59,6 +59,12 @@ describe('HeroSlider', () => {
     expect(images.every((img) => img.getAttribute('width') && img.getAttribute('height'))).toBe(true);
   });
 
+  it('gives a photo the owner described its alternative text, and leaves the others decorative', () => {
+    renderHero([{ ...slides[0]!, alt: 'A living room in morning light' }, slides[1]!]);
+    const images = [...document.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('alt'))).toEqual(['A living room in morning light', '']);
+  });
+
   it('lays out (and so loads) the next photograph only shortly before its turn', () => {
     renderHero();
     const shown = () => [...document.querySelectorAll('img')].map((img) => img.style.display !== 'none');

@@ -86,8 +86,9 @@ export function HeroSlider({ slides, fallbackTitle }: { slides: HeroSlide[]; fal
           <Picture
             key={s.id}
             src={s.imageUrl}
-            // The headline describes the slide; the photograph behind it is atmosphere.
-            alt=""
+            // The headline describes the slide; the photograph behind it is atmosphere, unless the
+            // owner described it (Hero Slides > Photo description).
+            alt={s.alt ?? ''}
             sizes="100vw"
             width={1920}
             height={1080}

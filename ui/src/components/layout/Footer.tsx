@@ -139,9 +139,15 @@ export function Footer() {
       </div>
       <div className="border-t border-ivory/10">
         <p className="container-page py-6 text-sm text-ivory/70">
-          © {copyrightYear} {site.legalName}. All rights reserved.
+          © {years(copyrightYear)} {site.legalName}. All rights reserved.
         </p>
       </div>
     </footer>
   );
+}
+
+/** The copyright's years: from the owner's first year to this year by the clock ("2024–2026"). */
+export function years(first: number, now = new Date()): string {
+  const year = now.getFullYear();
+  return first < year ? `${first}–${year}` : String(year);
 }

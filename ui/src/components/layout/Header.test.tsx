@@ -56,6 +56,21 @@ describe('Header', () => {
     expect(current).toEqual(['Portfolio', 'Portfolio']);
   });
 
+  it('lists SPEC\'s main navigation in its order, with the Journal before Contact Us', () => {
+    renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Multidisciplinary Studio', '/multidisciplinary'],
+      ['Our Services', '/services'],
+      ['Portfolio', '/portfolio'],
+      ['Journal', '/news'],
+      ['Contact Us', '/contact'],
+    ]);
+  });
+
   it('leaves the mobile menu out of the first render', () => {
     renderHeader();
     expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();

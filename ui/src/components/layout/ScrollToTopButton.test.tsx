@@ -9,10 +9,18 @@ function scrollTo(y: number) {
   });
 }
 
-afterEach(() => scrollTo(0));
+function widen(px: number) {
+  Object.defineProperty(window, 'innerWidth', { value: px, configurable: true });
+}
+
+afterEach(() => {
+  scrollTo(0);
+  widen(1024);
+});
 
 describe('ScrollToTopButton', () => {
   it('appears past 500 px while the reader scrolls back up, and steps aside while they scroll down', () => {
+    widen(390);
     render(<ScrollToTopButton />);
     const button = screen.getByRole('button', { name: 'Scroll to top', hidden: true });
     expect(button.className).toContain('invisible');
@@ -26,6 +34,21 @@ describe('ScrollToTopButton', () => {
     expect(button.className).not.toContain('invisible');
     scrollTo(500);
     expect(button.className, 'within 500 px of the top').toContain('invisible');
+  });
+
+  it('at 1280 px and wider, where it sits in the margin, appears once past 500 px (SPEC §2)', () => {
+    widen(1280);
+    render(<ScrollToTopButton />);
+    const button = screen.getByRole('button', { name: 'Scroll to top', hidden: true });
+    scrollTo(500);
+    expect(button.className).toContain('invisible');
+    scrollTo(501);
+    expect(button.className, 'scrolling down').not.toContain('invisible');
+    scrollTo(1200);
+    expect(button.className).not.toContain('invisible');
+    widen(1279);
+    scrollTo(1300);
+    expect(button.className, 'narrower again, reading on').toContain('invisible');
   });
 
   it('scrolls smoothly to the top', () => {

@@ -3,10 +3,13 @@ import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../lib/motion';
 
 const SHOW_AFTER_PX = 500;
+/** From this width the button sits in the page's margin and covers no text. */
+const WIDE_PX = 1280;
 
 /**
- * Past 500 px (SPEC §2), and only while the reader is heading back up: on a phone there is no margin
- * for the button to sit in, and while the reader scrolls down, reading, it would cover the text.
+ * Past 500 px (SPEC §2). Narrower than 1280 px, only while the reader is heading back up: there is
+ * no margin for the button to sit in, and while the reader scrolls down, reading, it would cover
+ * the text. From 1280 px SPEC's rule alone: it sits in the margin.
  */
 function useWayUp(threshold: number): boolean {
   // Read after mount: the server renders the top of the page, and hydration must match it.
@@ -18,7 +21,7 @@ function useWayUp(threshold: number): boolean {
       const y = window.scrollY;
       if (y !== last) goingUp = y < last;
       last = y;
-      setShown(goingUp && y > threshold);
+      setShown((goingUp || window.innerWidth >= WIDE_PX) && y > threshold);
     };
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);

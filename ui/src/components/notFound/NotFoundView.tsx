@@ -1,4 +1,3 @@
-import { useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageSearch } from './PageSearch';
 
@@ -27,15 +26,8 @@ export default function NotFoundView() {
             Contact us
           </Link>
         </nav>
-        <LaterSearch />
+        <PageSearch />
       </section>
     </div>
   );
-}
-
-/** The search once the app runs: without it the field could do nothing. */
-function LaterSearch() {
-  const [ready, setReady] = useState(false);
-  useLayoutEffect(() => setReady(true), []);
-  return ready ? <PageSearch /> : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminProject } from './api';
+import type { AdminProject } from '../api';
 import {
   draftFromProject,
   emptyProjectDraft,
@@ -8,8 +8,8 @@ import {
   payloadFromDraft,
   payloadFromProject,
   removeRow,
-  splitTags,
 } from './projectForm';
+import { splitTags } from '../editor/tags';
 
 const project: AdminProject = {
   id: 4,

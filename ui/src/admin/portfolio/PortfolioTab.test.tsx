@@ -1,18 +1,13 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { routerFuture } from '../app/routes';
-import { resetToasts, Toaster } from '../components/ui/toast';
-import { setToken, type AdminProject, type AdminTestimonial } from './api';
-import AdminPanel from './AdminPanel';
-import { startApiServer, type ApiServer, type RecordedRequest, type Reply } from './testServer';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import type { AdminProject } from '../api';
+import { cardTitles as titles, renderPanel, signedInApi, toastText, typeInto, writesTo } from '../testPanel';
+import { collection, startApiServer } from '../testServer';
 
-// A small in-memory content API, close to the real one: lists, create, replace, delete, reorder.
+// A small in-memory project API, close to the real one: lists, create, replace, delete, reorder.
 let projects: AdminProject[];
-let testimonials: AdminTestimonial[];
 let nextId: number;
 let uploads: number;
-let server: ApiServer;
 
 const project = (id: number, title: string, order: number, isActive = true): AdminProject => ({
   id,
@@ -32,95 +27,24 @@ const project = (id: number, title: string, order: number, isActive = true): Adm
   order,
 });
 
-function collection<T extends { id: number; order?: number }>(path: string, get: () => T[], set: (list: T[]) => void) {
-  return (request: RecordedRequest): Reply | undefined => {
-    if (!request.path.startsWith(path)) return undefined;
-    const rest = request.path.slice(path.length);
-    const body = request.body ? JSON.parse(request.body) : undefined;
-    if (request.method === 'GET' && rest === '') return { body: get() };
-    if (request.method === 'POST' && rest === '') {
-      const item = { ...body, id: nextId++ } as T;
-      set([...get(), item]);
-      return { status: 201, body: item };
-    }
-    if (request.method === 'PUT' && rest === '/order') {
-      const ids: number[] = body.ids;
-      set(ids.map((id, order) => ({ ...get().find((item) => item.id === id)!, order })));
-      return { body: get() };
-    }
-    const id = Number(rest.slice(1));
-    if (!get().some((item) => item.id === id)) return { status: 404, body: { message: 'Not found' } };
-    if (request.method === 'DELETE') {
-      set(get().filter((item) => item.id !== id));
-      return { status: 204 };
-    }
-    if (request.method === 'PUT') {
-      const current = get().find((item) => item.id === id) as { version?: number };
-      if (body.version !== undefined && current.version !== undefined && body.version !== current.version) {
-        return { status: 409, body: { message: `This record was changed elsewhere (it is now version ${current.version}); nothing was saved.` } };
-      }
-      if (body.slug && get().some((other) => other.id !== id && (other as { slug?: string }).slug === body.slug)) {
-        return { status: 409, body: { message: `slug: ${body.slug} is in use by another project` } };
-      }
-      const item = { ...body, id } as T;
-      set(get().map((current) => (current.id === id ? item : current)));
-      return { body: item };
-    }
-    return undefined;
-  };
-}
-
-beforeEach(async () => {
-  localStorage.clear();
+const server = signedInApi(async () => {
   nextId = 100;
   uploads = 0;
   projects = [project(1, 'Modern Serenity', 0), project(2, 'Elegant Harmony', 1), project(3, 'Old Work', 2, false)];
-  testimonials = [
-    { id: 1, quote: 'Calm home.', name: 'Priya', role: 'Homeowner', isActive: true, order: 0 },
-    { id: 2, quote: 'On time.', name: 'Vikram', role: 'Hotelier', isActive: true, order: 1 },
-  ];
-  const handlers = [
-    collection('/api/admin/portfolio-projects', () => projects, (list) => (projects = list)),
-    collection('/api/admin/testimonials', () => testimonials, (list) => (testimonials = list)),
-  ];
-  server = await startApiServer((request) => {
+  const handler = collection('/api/admin/portfolio-projects', () => projects, (list) => (projects = list), () => nextId++);
+  return startApiServer((request) => {
     if (request.path === '/api/admin/verify') return { body: { admin: { id: 1, username: 'admin' } } };
     if (request.path === '/api/admin/media-files') return { status: 201, body: { fileUrl: `/media/upload-${++uploads}.jpg` } };
-    for (const handler of handlers) {
-      const reply = handler(request);
-      if (reply) return reply;
-    }
-    return { body: [] };
+    return handler(request) ?? { body: [] };
   });
-  setToken('good');
 });
 
-afterEach(async () => {
-  resetToasts();
-  await server.close();
-  localStorage.clear();
-});
-
-function renderTab(tab: string) {
-  render(
-    <MemoryRouter initialEntries={[`/adminpanel?tab=${tab}`]} future={routerFuture}>
-      <Routes>
-        <Route path="/adminpanel" element={<AdminPanel />} />
-      </Routes>
-      <Toaster />
-    </MemoryRouter>,
-  );
-}
-
-const toastText = () => screen.getByRole('region', { name: /Notifications/ }).textContent ?? '';
-const writes = (prefix: string) => server.requests.filter((r) => r.method !== 'GET' && r.path.startsWith(prefix));
-const type = (scope: HTMLElement, label: string | RegExp, value: string) =>
-  fireEvent.input(within(scope).getByLabelText(label), { target: { value } });
-const titles = (list: HTMLElement) => within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const writes = (prefix: string) => writesTo(server(), prefix);
+const type = (scope: HTMLElement, label: string | RegExp, value: string) => typeInto(label, value, scope);
 
 describe('Portfolio editor', () => {
   it('lists every project with category, state and cover, and reorders by keyboard with an announcement', async () => {
-    renderTab('portfolio');
+    renderPanel('/adminpanel?tab=portfolio');
     const list = await screen.findByRole('list', { name: 'Projects' });
     expect(titles(list)).toEqual(['Modern Serenity', 'Elegant Harmony', 'Old Work']);
     const old = within(list).getByRole('heading', { name: 'Old Work' }).closest('li')!;
@@ -148,7 +72,7 @@ describe('Portfolio editor', () => {
   });
 
   it('creates a project with sections, points and a gallery uploaded several at once', async () => {
-    renderTab('portfolio');
+    renderPanel('/adminpanel?tab=portfolio');
     fireEvent.click(await screen.findByRole('button', { name: 'Add Project' }));
     const form = screen.getByRole('form', { name: 'New Project' });
     type(form, /^Title/, 'Lake House');
@@ -205,7 +129,7 @@ describe('Portfolio editor', () => {
   });
 
   it('will not publish a picture without alt text, and names the field', async () => {
-    renderTab('portfolio');
+    renderPanel('/adminpanel?tab=portfolio');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Modern Serenity' }));
     const form = screen.getByRole('form', { name: 'Edit Project' });
     const gallery = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].find((input) => input.multiple)!;
@@ -228,7 +152,7 @@ describe('Portfolio editor', () => {
   });
 
   it('unpublishes, publishes, deletes at once and brings a project back with Undo', async () => {
-    renderTab('portfolio');
+    renderPanel('/adminpanel?tab=portfolio');
     fireEvent.click(await screen.findByRole('button', { name: 'Unpublish Modern Serenity' }));
     await waitFor(() => expect(toastText()).toContain('Project unpublished'));
     expect(projects[0]!.isActive).toBe(false);
@@ -249,7 +173,7 @@ describe('Portfolio editor', () => {
   });
 
   it("keeps the form and says the server's reason when it refuses a save", async () => {
-    renderTab('portfolio');
+    renderPanel('/adminpanel?tab=portfolio');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Modern Serenity' }));
     const form = screen.getByRole('form', { name: 'Edit Project' });
     type(form, 'Web address', 'elegant-harmony');
@@ -262,44 +186,5 @@ describe('Portfolio editor', () => {
     expect(address.value).toBe('elegant-harmony');
     expect(address.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(address));
-  });
-});
-
-// The News tab's own tests are in news/NewsTab.test.tsx.
-describe('Testimonials editor', () => {
-  it('reorders testimonials and deletes one with Undo', async () => {
-    renderTab('testimonials');
-    const list = await screen.findByRole('list', { name: 'Testimonials' });
-    expect(titles(list)).toEqual(['Priya', 'Vikram']);
-    fireEvent.click(screen.getByRole('button', { name: 'Move Vikram up' }));
-    await waitFor(() => expect(testimonials.map((t) => t.name)).toEqual(['Vikram', 'Priya']));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete testimonial of Priya' }));
-    await waitFor(() => expect(toastText()).toContain('Testimonial deleted'));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    });
-    await waitFor(() => expect(toastText()).toContain('Testimonial restored'));
-    expect(testimonials.map((t) => t.name)).toEqual(['Vikram', 'Priya']);
-  });
-
-  it('loads a long list in stretches, and a move sends every id in one write', async () => {
-    testimonials = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, quote: 'Calm.', name: `Client ${i + 1}`, role: '', isActive: true, order: i }));
-    renderTab('testimonials');
-    const list = await screen.findByRole('list', { name: 'Testimonials' });
-    expect(titles(list)).toHaveLength(24);
-    expect(screen.getByText('24 of 30 shown')).toBeTruthy();
-    expect(server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/admin/testimonials')).map((r) => r.path)).toEqual([
-      '/api/admin/testimonials?offset=0&limit=24',
-    ]);
-
-    // A move among the first 24: the others keep their places after them, in the same single write.
-    fireEvent.click(screen.getByRole('button', { name: 'Move Client 2 up' }));
-    await waitFor(() => expect(writes('/api/admin/testimonials/order')).toHaveLength(1));
-    const ids = JSON.parse(writes('/api/admin/testimonials/order')[0]!.body).ids as number[];
-    expect(ids).toEqual([2, 1, ...Array.from({ length: 28 }, (_, i) => i + 3)]);
-
-    fireEvent.click(screen.getByRole('button', { name: 'Show more testimonials' }));
-    await waitFor(() => expect(titles(screen.getByRole('list', { name: 'Testimonials' }))).toHaveLength(30));
-    expect(screen.queryByRole('button', { name: 'Show more testimonials' })).toBeNull();
   });
 });

@@ -1,9 +1,30 @@
-import type { CompanySetting } from './api';
+import type { CompanySetting } from '../api';
 
 export const LOGO_KEY = 'company_logo';
 export const LOGO_DESCRIPTION = 'Company logo URL';
 
 export const SITE_URL_KEY = 'site_url';
+export const ADDRESS_KEY = 'company_address';
+export const MAP_KEY = 'company_map_query';
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Whether the map would look for another place than the address: a word of the map location that
+ * the address does not hold ("Banjara" after the studio moved from Banjara Hills). Empty: agrees.
+ */
+export function mapDisagrees(address: string, mapLocation: string): boolean {
+  const held = new Set(wordsOf(address));
+  return wordsOf(mapLocation).some((word) => !held.has(word));
+}
+
+/** The address as a map location: one line. */
+export const mapLocationOf = (address: string) =>
+  address
+    .split(/\n+/)
+    .map((line) => line.trim().replace(/,$/, ''))
+    .filter(Boolean)
+    .join(', ');
 
 /** The company settings the site reads (docs/CONTRACTS.md), with the names the owner sees, in this order. */
 const KNOWN: readonly { key: string; label: string; input?: 'multiline' | 'email' | 'tel' | 'url'; hint?: string }[] = [
@@ -15,12 +36,16 @@ const KNOWN: readonly { key: string; label: string; input?: 'multiline' | 'email
   // Empty: no WhatsApp link on the site. Set: "Chat on WhatsApp" on the contact page and the footer.
   { key: 'company_whatsapp', label: 'WhatsApp number', input: 'tel' },
   { key: 'company_address', label: 'Address', input: 'multiline' },
+  {
+    key: MAP_KEY,
+    label: 'Map location',
+    hint: "What 'Open in Google Maps' on the contact page looks for: the street, area and city of the Address above.",
+  },
   { key: 'company_hours', label: 'Office hours' },
   { key: 'company_weekend', label: 'Weekend' },
   { key: 'company_linkedin', label: 'LinkedIn page', input: 'url' },
   { key: 'company_instagram', label: 'Instagram page', input: 'url' },
   { key: 'company_facebook', label: 'Facebook page', input: 'url' },
-  { key: 'company_map_query', label: 'Map location' },
   {
     key: SITE_URL_KEY,
     label: 'Site address',

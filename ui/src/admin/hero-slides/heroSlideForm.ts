@@ -1,10 +1,12 @@
-import type { AdminHeroSlide, HeroSlidePayload } from './api';
+import type { AdminHeroSlide, HeroSlidePayload } from '../api';
 
 /** What the slide form holds while the owner types: every field as text, order included. */
 export interface HeroSlideDraft {
   title: string;
   subtitle: string;
   imageUrl: string;
+  /** What the photo shows; empty: the photo is atmosphere behind the headline. */
+  alt: string;
   buttonText: string;
   buttonLink: string;
   order: string;
@@ -16,6 +18,7 @@ export const emptyDraft: HeroSlideDraft = {
   title: '',
   subtitle: '',
   imageUrl: '',
+  alt: '',
   buttonText: '',
   buttonLink: '',
   order: '0',
@@ -27,6 +30,7 @@ export function draftFromSlide(slide: AdminHeroSlide): HeroSlideDraft {
     title: slide.title,
     subtitle: slide.subtitle,
     imageUrl: slide.imageUrl,
+    alt: slide.alt ?? '',
     buttonText: slide.buttonText,
     buttonLink: slide.buttonLink,
     order: String(slide.order),
@@ -49,16 +53,24 @@ export function slideProblems(draft: HeroSlideDraft): Record<string, string> {
 }
 
 /** How a server refusal finds its field. */
-export const SLIDE_LABELS = { title: 'Title', imageUrl: 'Photo', buttonLink: 'Button link', subtitle: 'Subtitle', buttonText: 'Button text' };
+export const SLIDE_LABELS = {
+  title: 'Title',
+  imageUrl: 'Photo',
+  alt: 'Photo description',
+  buttonLink: 'Button link',
+  subtitle: 'Subtitle',
+  buttonText: 'Button text',
+};
 
 /** The fields a clash compares, by the labels the form shows. */
-export const SLIDE_CLASH_LABELS: Record<string, string> = { ...SLIDE_LABELS, order: 'Position', isActive: 'Active' };
+export const SLIDE_CLASH_LABELS: Record<string, string> = { ...SLIDE_LABELS, order: 'Order on the home page', isActive: 'Active' };
 
 export function payloadFromDraft(draft: HeroSlideDraft): HeroSlidePayload {
   return {
     title: draft.title.trim(),
     subtitle: draft.subtitle.trim(),
     imageUrl: draft.imageUrl.trim(),
+    alt: draft.alt.trim(),
     buttonText: draft.buttonText.trim(),
     buttonLink: draft.buttonLink.trim(),
     order: parseOrder(draft.order),
@@ -68,6 +80,6 @@ export function payloadFromDraft(draft: HeroSlideDraft): HeroSlidePayload {
 
 /** The fields of a deleted slide, to create it again from an Undo. */
 export function payloadFromSlide(slide: AdminHeroSlide): HeroSlidePayload {
-  const { title, subtitle, imageUrl, buttonText, buttonLink, order, isActive } = slide;
-  return { title, subtitle, imageUrl, buttonText, buttonLink, order, isActive };
+  const { title, subtitle, imageUrl, alt = '', buttonText, buttonLink, order, isActive } = slide;
+  return { title, subtitle, imageUrl, alt, buttonText, buttonLink, order, isActive };
 }

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdminQueryClient } from './queryClient';
-import { routes, startApiServer, type ApiServer } from './testServer';
+import { createAdminQueryClient } from '../queryClient';
+import { routes, startApiServer, type ApiServer } from '../testServer';
 import { UpdateNotice, type ReleaseInfo } from './UpdateNotice';
 
 let server: ApiServer | undefined;

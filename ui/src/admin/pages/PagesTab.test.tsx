@@ -1,12 +1,12 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routerFuture } from '../app/routes';
-import { resetToasts, Toaster } from '../components/ui/toast';
-import pages from '../content/pages.json';
-import { setToken, type AdminPage, type RevisionSummary } from './api';
-import AdminPanel from './AdminPanel';
-import { startApiServer, type ApiServer, type RecordedRequest } from './testServer';
+import { routerFuture } from '../../app/routes';
+import { resetToasts, Toaster } from '../../components/ui/toast';
+import pages from '../../content/pages.json';
+import { setToken, type AdminPage, type RevisionSummary } from '../api';
+import AdminPanel from '../AdminPanel';
+import { startApiServer, type ApiServer, type RecordedRequest } from '../testServer';
 
 // The Pages tab against a small in-memory page API with the server's 409 rule and history. Each test
 // mounts the whole panel, which takes a while on a loaded machine: the waits get longer than 1 s.

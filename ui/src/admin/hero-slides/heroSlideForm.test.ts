@@ -27,6 +27,7 @@ describe('hero slide form', () => {
       title: ' Calm ',
       subtitle: ' Sub ',
       imageUrl: ' /media/x.webp ',
+      alt: ' A living room in morning light ',
       buttonText: 'See',
       buttonLink: '/portfolio ',
       order: 'x',
@@ -36,6 +37,7 @@ describe('hero slide form', () => {
       title: 'Calm',
       subtitle: 'Sub',
       imageUrl: '/media/x.webp',
+      alt: 'A living room in morning light',
       buttonText: 'See',
       buttonLink: '/portfolio',
       order: 0,
@@ -60,10 +62,18 @@ describe('hero slide form', () => {
       title: 'T',
       subtitle: 'S',
       imageUrl: '/i.webp',
+      alt: '',
       buttonText: 'B',
       buttonLink: '/l',
       order: 4,
       isActive: true,
     });
+  });
+
+  it('keeps the photo description of a stored slide (none from an older server)', () => {
+    const slide = { id: 2, title: 'T', subtitle: '', imageUrl: '/i.webp', buttonText: '', buttonLink: '', order: 0, isActive: true };
+    expect(draftFromSlide({ ...slide, alt: 'A kitchen in teak' }).alt).toBe('A kitchen in teak');
+    expect(payloadFromSlide({ ...slide, alt: 'A kitchen in teak' }).alt).toBe('A kitchen in teak');
+    expect(draftFromSlide(slide).alt).toBe('');
   });
 });

@@ -1,4 +1,5 @@
-import { API, apiFetch } from './api';
+// Saving what an authenticated GET answers as a file: shared by the backup and the inbox's export.
+import { apiFetch } from '../api';
 
 /** The file name from a Content-Disposition header, if it names one safely. */
 export function fileNameFrom(disposition: string | null): string | undefined {
@@ -6,14 +7,6 @@ export function fileNameFrom(disposition: string | null): string | undefined {
   const name = match?.[1] ? decodeURIComponent(match[1]).trim() : '';
   // Never let a header choose a path.
   return name && !/[\\/]/.test(name) ? name : undefined;
-}
-
-/**
- * Fetches the data file snapshot with the bearer token (a plain link could not send it) and hands it
- * to the browser as a download.
- */
-export async function downloadBackup(now: Date = new Date()): Promise<void> {
-  await downloadFrom(API.backup, `studio-backup-${now.toISOString().slice(0, 10)}.redb`);
 }
 
 /** GETs `path` with the bearer token and saves the answer under the name the server gives, else `fallbackName`. */

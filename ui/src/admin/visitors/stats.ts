@@ -1,7 +1,7 @@
 // The visitor report of GET /api/admin/stats (docs/stats.md) and the sums and labels the Visitors
 // tab and the Overview draw from it.
-import { API } from './api';
-import { routesFor } from '../app/routes';
+import { API } from '../api';
+import { routesFor } from '../../app/routes';
 
 export interface StatsDay {
   date: string;
@@ -13,7 +13,8 @@ export interface StatsDay {
 export interface StatsReport {
   days: StatsDay[];
   pages: { path: string; views: number }[];
-  referrers: { host: string; visits: number }[];
+  /** `name` is what the owner reads ("Instagram" for l.instagram.com); a server before it sent only the host. */
+  referrers: { host: string; name?: string; visits: number }[];
   devices: { phone: number; tablet: number; desktop: number };
   /** Enquiries and wins per landing page, campaign and referring site (src/stats/sources.rs). */
   sources: SourceLine[];
@@ -46,7 +47,8 @@ export function tapFigures(line: TapLine, name: (path: string) => string): strin
 }
 
 export interface SourceLine {
-  kind: 'page' | 'campaign' | 'referrer';
+  /** `heard`: an answer to "How did you hear about us" that names no known site or app. */
+  kind: 'page' | 'campaign' | 'referrer' | 'heard';
   /** A path, a campaign's name or a site's host. */
   name: string;
   /**
@@ -74,7 +76,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function sourceFigures(line: SourceLine): string {
   const [one, many] = line.kind === 'page' ? ['view', 'views'] : ['visit', 'visits'];
   const parts = [];
-  if (line.visits !== null) parts.push(plural(line.visits, one, many));
+  // An answer to "How did you hear about us" has no visits to count.
+  if (line.visits !== null && line.kind !== 'heard') parts.push(plural(line.visits, one, many));
   const enquiries = plural(line.enquiries, 'enquiry', 'enquiries');
   parts.push(line.visits ? `${enquiries} (${percent(line.enquiries, line.visits)} of ${many})` : enquiries);
   parts.push(`${line.won} won`);

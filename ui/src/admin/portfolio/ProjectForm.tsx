@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowUp, ImageIcon, Plus, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { PROJECT_CATEGORIES, type ProjectPayload } from './api';
-import { CheckboxField, ImageChooser, SelectField, TextField, UploadButton } from './editor/fields';
-import { EditorForm, useDraft, type SaveResult } from './editor/RecordForm';
+import { PROJECT_CATEGORIES, type ProjectPayload } from '../api';
+import { CheckboxField, ImageChooser, SelectField, TextField, UploadButton } from '../editor/fields';
+import { EditorForm, useDraft, type SaveResult } from '../editor/RecordForm';
 import {
   PROJECT_LABELS,
   projectProblems,
@@ -15,8 +15,8 @@ import {
   type ProjectDraft,
   type SectionDraft,
 } from './projectForm';
-import { slug } from '../lib/slug';
-import { buttonStyles } from './ui';
+import { slug } from '../../lib/slug';
+import { buttonStyles } from '../ui';
 
 /** The fields a clash compares, by the labels the form shows. */
 export const CLASH_LABELS: Record<string, string> = {

@@ -6,7 +6,7 @@ import { DEFAULT_LOGO } from '../../lib/site';
 import { AccountSection } from '../account/AccountSection';
 import { OffsiteSection } from '../backup/OffsiteCard';
 import { API, ApiError, apiRequest, uploadFile, type CompanySetting } from '../api';
-import { downloadBackup } from '../download';
+import { downloadBackup } from '../backup/download';
 import { toastFailure, toastSuccess } from '../feedback';
 import { FieldError, TextField } from '../editor/fields';
 import { useLeaveGuard } from '../editor/leaveGuard';
@@ -19,12 +19,17 @@ import {
   labelFor,
   LOGO_DESCRIPTION,
   LOGO_KEY,
+  ADDRESS_KEY,
+  MAP_KEY,
+  mapDisagrees,
+  mapLocationOf,
   refusalText,
   settingProblems,
   settingRows,
   settingValues,
   SITE_URL_KEY,
-} from '../settings';
+} from './settings';
+import { NoMailLine } from '../mail/MailNotice';
 import { buttonStyles, Card, labelClass, LoadError, Loading, TabHeading } from '../ui';
 
 export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {
@@ -38,6 +43,7 @@ export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {
         title="Settings"
         lead="The logo and company details shown in the site's header, footer, about and contact pages. Changes show on the site's next page load."
       />
+      <NoMailLine />
       {settings.isPending ? (
         <Loading what="settings" />
       ) : settings.isError ? (
@@ -50,8 +56,8 @@ export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {
             focusLogo={focusLogo && generation === 0}
             onSaved={() => setGeneration((n) => n + 1)}
           />
-          <BackupCard />
           <AccountSection />
+          <BackupCard />
           <ForYourHost />
         </div>
       )}
@@ -114,7 +120,7 @@ function SettingsForm({ stored, focusLogo, onSaved }: { stored: CompanySetting[]
       <LogoField value={draft[LOGO_KEY] ?? ''} onChange={set(LOGO_KEY)} error={errorOf(labelOf(LOGO_KEY))} focusOnMount={focusLogo} />
       {settingRows(stored).map(({ key }) => {
         const input = inputFor(key);
-        return (
+        const field = (
           <TextField
             key={key}
             label={labelFor(key)}
@@ -124,8 +130,23 @@ function SettingsForm({ stored, focusLogo, onSaved }: { stored: CompanySetting[]
             type={input === 'multiline' ? 'text' : input}
             hint={hintFor(key)}
             error={errorOf(labelFor(key))}
-            className={input === 'multiline' || key === SITE_URL_KEY ? 'md:col-span-2' : ''}
+            className={input === 'multiline' || key === SITE_URL_KEY || key === MAP_KEY ? 'md:col-span-2' : ''}
           />
+        );
+        if (key !== MAP_KEY) return field;
+        const address = draft[ADDRESS_KEY] ?? '';
+        return (
+          <div key={key} className="grid gap-2 md:col-span-2">
+            {field}
+            {mapDisagrees(address, draft[MAP_KEY] ?? '') && (
+              <p role="status" className="flex flex-wrap items-center gap-x-3 text-sm text-amber-900" data-testid="map-disagrees">
+                The map looks for another place than the Address above.
+                <button type="button" className={buttonStyles.plain} onClick={() => set(MAP_KEY)(mapLocationOf(address))}>
+                  Use the address
+                </button>
+              </p>
+            )}
+          </div>
         );
       })}
     </EditorForm>

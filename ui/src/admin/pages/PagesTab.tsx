@@ -13,7 +13,7 @@ import { HistoryPanel } from '../editor/HistoryPanel';
 import { mayLeave, useLeaveGuard } from '../editor/leaveGuard';
 import { ListState } from '../editor/ItemCard';
 import { toastFailure, toastSuccess } from '../feedback';
-import { Fields } from '../pages/FieldEditor';
+import { Fields } from './FieldEditor';
 import { buttonStyles, Card, LoadError, Loading, TabHeading } from '../ui';
 
 // The schema is the admin chunk's own copy: the public pages never import it.

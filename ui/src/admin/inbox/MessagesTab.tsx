@@ -3,11 +3,13 @@ import { ChevronLeft, ChevronRight, Download, Inbox, Search, ShieldAlert } from 
 import { useState, type FormEvent } from 'react';
 import type { ContactMessage } from '../api';
 import { toastFailure } from '../feedback';
-import { exportCsv } from '../inbox/exportCsv';
-import { PAGE_SIZE, pagePath, rangeText, reloadMessages, type Folder, type InboxPage } from '../inbox/inbox';
-import { MessageItem } from '../inbox/MessageItem';
+import { exportCsv } from './exportCsv';
+import { PAGE_SIZE, pagePath, rangeText, reloadMessages, type Folder, type InboxPage } from './inbox';
+import { MessageItem } from './MessageItem';
 import { LeadsTools } from '../leads/LeadsTools';
 import { StageBar } from '../leads/StageBar';
+import { NoMailLine } from '../mail/MailNotice';
+import { LIVE_LIST } from '../queryClient';
 import { buttonStyles, Card, inputClass, LoadError, Loading, TabHeading } from '../ui';
 
 /** Newest first; an unreadable date sorts last rather than breaking the list. */
@@ -34,6 +36,7 @@ export function MessagesTab() {
   const page = useQuery<InboxPage>({
     queryKey: [pagePath({ folder, q, offset, stage, byFollowUp })],
     placeholderData: keepPreviousData,
+    ...LIVE_LIST,
   });
 
   const showFolder = (next: Folder) => {
@@ -79,6 +82,7 @@ export function MessagesTab() {
           </button>
         }
       />
+      <NoMailLine />
       <LeadsTools onChanged={() => reloadMessages(queryClient)} />
       {folder === 'inbox' && (
         <StageBar

@@ -3,11 +3,12 @@ import { FolderOpen, Images, Mail, Plus, Settings, TriangleAlert, type LucideIco
 import { API, apiRequest, type SiteAddress } from '../api';
 import { OffsiteWarning } from '../backup/OffsiteCard';
 import { useInboxCounts } from '../inbox/UnreadBadge';
-import { statsKey, totals, type StatsReport } from '../stats';
+import { statsKey, totals, type StatsReport } from '../visitors/stats';
 import { ComingUp } from '../consultations/ComingUp';
 import { FollowUps } from '../leads/FollowUps';
 import { Card, TabHeading } from '../ui';
-import { UpdateNotice } from '../UpdateNotice';
+import { NoMailNotice } from '../mail/MailNotice';
+import { UpdateNotice } from './UpdateNotice';
 
 /** Where a quick action leads: a tab, and for some a form opened in it. */
 export type QuickAction = 'add-slide' | 'slides' | 'portfolio' | 'messages' | 'logo' | 'settings';
@@ -142,6 +143,7 @@ export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => v
     <section aria-labelledby="overview-heading">
       <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
       <HealthWarning />
+      <NoMailNotice />
       <UpdateNotice />
       <OffsiteWarning onOpen={() => onAction('settings')} />
       <LastWeek />

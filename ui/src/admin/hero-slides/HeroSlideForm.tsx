@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { HeroSlidePayload } from './api';
-import { CheckboxField, ImageChooser, TextField } from './editor/fields';
-import { EditorForm, useDraft, type SaveResult } from './editor/RecordForm';
+import type { HeroSlidePayload } from '../api';
+import { CheckboxField, ImageChooser, TextField } from '../editor/fields';
+import { EditorForm, useDraft, type SaveResult } from '../editor/RecordForm';
 import { payloadFromDraft, SLIDE_CLASH_LABELS, SLIDE_LABELS, slideProblems, type HeroSlideDraft } from './heroSlideForm';
 
 /**
@@ -42,6 +42,13 @@ export function HeroSlideForm({
         error={errorOf('Photo')}
         hint="A wide landscape photo, 1920 px across or more."
       />
+      <TextField
+        label="Photo description"
+        value={draft.alt}
+        onChange={set('alt')}
+        error={errorOf('Photo description')}
+        hint="What the photo shows, read aloud to visitors who cannot see it. Leave it empty when the photo is only a backdrop to the title."
+      />
       <TextField label="Button text" value={draft.buttonText} onChange={set('buttonText')} error={errorOf('Button text')} />
       <TextField
         label="Button link"
@@ -50,7 +57,13 @@ export function HeroSlideForm({
         error={errorOf('Button link')}
         hint="A page of this site, such as /portfolio or /contact."
       />
-      <TextField label="Position" type="number" value={draft.order} onChange={set('order')} hint="Lower numbers show first. A new slide starts first." />
+      <TextField
+        label="Order on the home page"
+        type="number"
+        value={draft.order}
+        onChange={set('order')}
+        hint="Slides with lower numbers show first (0 before 1). A new slide starts first."
+      />
       <CheckboxField label="Active (shown on the home page)" checked={draft.isActive} onChange={set('isActive')} />
     </EditorForm>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedKeys, describeKey, hintFor, inputFor, labelFor, refusalText, settingProblems, settingRows, settingValues, SITE_URL_KEY } from './settings';
+import { changedKeys, describeKey, hintFor, inputFor, labelFor, mapDisagrees, mapLocationOf, refusalText, settingProblems, settingRows, settingValues, SITE_URL_KEY } from './settings';
 
 const setting = (id: number, settingKey: string, settingValue = 'v', description = 'd') => ({
   id,
@@ -64,5 +64,21 @@ describe('company settings', () => {
     });
     expect(settingProblems({ company_email: '', company_whatsapp: '+91 98480 12345', site_url: 'https://www.example.com' })).toEqual({});
     expect(refusalText('settingValue must be a link')).toBe('Must be a link');
+  });
+});
+
+describe('the map location and the address', () => {
+  it('agree while every word of the map location is in the address', () => {
+    const address = 'Plot 42, Road No. 36,\nJubilee Hills, Hyderabad, Telangana 500033';
+    expect(mapDisagrees(address, 'Road No. 36, Jubilee Hills, Hyderabad, Telangana')).toBe(false);
+    expect(mapDisagrees(address, '')).toBe(false);
+    expect(mapDisagrees('Plot 7, Banjara Hills, Hyderabad', 'Road No. 36, Jubilee Hills, Hyderabad')).toBe(true);
+    expect(mapLocationOf(address)).toBe('Plot 42, Road No. 36, Jubilee Hills, Hyderabad, Telangana 500033');
+  });
+
+  it('sit together: Map location right under Address, saying what it does', () => {
+    const keys = settingRows([]).map((row) => row.key);
+    expect(keys.indexOf('company_map_query')).toBe(keys.indexOf('company_address') + 1);
+    expect(hintFor('company_map_query')).toContain('Open in Google Maps');
   });
 });

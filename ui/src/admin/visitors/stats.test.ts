@@ -41,6 +41,8 @@ describe('the visitor report helpers', () => {
     // A page nobody was counted on (JavaScript off), and visits not counted at all (null).
     expect(sourceFigures({ ...line, visits: 0 })).toBe('0 views · 3 enquiries · 1 won');
     expect(sourceFigures({ ...line, kind: 'campaign', visits: null, won: 2 })).toBe('3 enquiries · 2 won');
+    // An answer to "How did you hear about us" that names no site: enquiries only.
+    expect(sourceFigures({ kind: 'heard', name: 'A friend', visits: 0, enquiries: 2, won: 1 })).toBe('2 enquiries · 1 won');
   });
 
   it('names the top page of each kind of tap', () => {

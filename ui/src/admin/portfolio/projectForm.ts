@@ -1,7 +1,8 @@
 // The project editor's rules, free of components so that they are tested on their own: what the
 // form holds while the owner types, what it sends, and which fields must be filled first.
-import { PROJECT_CATEGORIES, type AdminProject, type ProjectPayload } from './api';
-import { moveIndex } from './editor/reorder';
+import { PROJECT_CATEGORIES, type AdminProject, type ProjectPayload } from '../api';
+import { moveIndex } from '../editor/reorder';
+import { splitTags } from '../editor/tags';
 
 let lastKey = 0;
 /** A key for a row the owner adds (React needs one that survives moves; the record has no ids for them). */
@@ -83,13 +84,6 @@ export function draftFromProject(project: AdminProject): ProjectDraft {
     isActive: project.isActive,
     order: project.order,
   };
-}
-
-export function splitTags(text: string): string[] {
-  return text
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter((tag, index, all) => tag && all.indexOf(tag) === index);
 }
 
 export function payloadFromDraft(draft: ProjectDraft): ProjectPayload {

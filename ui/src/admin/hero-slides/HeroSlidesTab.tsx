@@ -3,8 +3,8 @@ import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, PAG
 import { clashAsDraft } from '../editor/RecordForm';
 import { useEditor } from '../editor/useCollection';
 import type { EditorWords } from '../editor/words';
-import { HeroSlideForm } from '../HeroSlideForm';
-import { draftFromSlide, emptyDraft, payloadFromSlide, SLIDE_CLASH_LABELS } from '../heroSlideForm';
+import { HeroSlideForm } from './HeroSlideForm';
+import { draftFromSlide, emptyDraft, payloadFromSlide, SLIDE_CLASH_LABELS } from './heroSlideForm';
 import { Card, LoadError, Loading, TabHeading } from '../ui';
 import { RecordHistory } from '../editor/HistoryPanel';
 
@@ -79,7 +79,7 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
                 }
               >
                 {slide.subtitle && <p className="mt-1 text-sm text-stone-600">{slide.subtitle}</p>}
-                <p className="mt-2 text-xs text-stone-600">Position: {slide.order}</p>
+                <p className="mt-2 text-xs text-stone-600">{placeOf(slide, list)}</p>
               </ItemCard>
             </li>
           ))}
@@ -88,4 +88,11 @@ export function HeroSlidesTab({ startCreating = false }: { startCreating?: boole
       <ShowMore more={collection.more} what="slides" />
     </section>
   );
+}
+
+/** Where a slide shows, in the owner's words: 'Slide 2 of 3 on the home page', or that it does not. */
+export function placeOf(slide: AdminHeroSlide, list: readonly AdminHeroSlide[]): string {
+  const shown = list.filter((s) => s.isActive);
+  const at = shown.findIndex((s) => s.id === slide.id);
+  return at < 0 ? 'Not on the home page (inactive)' : `Slide ${at + 1} of ${shown.length} on the home page`;
 }

@@ -6,8 +6,8 @@ import { SortableList } from '../editor/SortableList';
 import { useEditor } from '../editor/useCollection';
 import { wordsFor } from '../editor/words';
 import { toastFailure } from '../feedback';
-import { CLASH_LABELS as PROJECT_FIELD_LABELS, ProjectForm } from '../ProjectForm';
-import { draftFromProject, emptyProjectDraft, payloadFromProject } from '../projectForm';
+import { CLASH_LABELS as PROJECT_FIELD_LABELS, ProjectForm } from './ProjectForm';
+import { draftFromProject, emptyProjectDraft, payloadFromProject } from './projectForm';
 import { buttonStyles, TabHeading } from '../ui';
 import { RecordHistory } from '../editor/HistoryPanel';
 

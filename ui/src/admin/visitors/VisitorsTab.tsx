@@ -18,12 +18,12 @@ import {
   type SourceLine,
   type TapLine,
   type StatsReport,
-} from '../stats';
+} from './stats';
 import { buttonStyles, Card, LoadError, Loading, TabHeading } from '../ui';
 
 const CHART_WIDTH = 720;
 const CHART_HEIGHT = 220;
-const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 4, right: 12, top: 12, bottom: 12 };
 
 /** The two lines of the chart, with the colours of their legend. */
 const SERIES = [
@@ -43,49 +43,46 @@ function Chart({ days }: { days: StatsDay[] }) {
   const last = days[days.length - 1];
   return (
     <figure>
-      <svg
-        viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
-        className="h-auto w-full"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <g transform={`translate(${PAD.left} ${PAD.top})`}>
-          {[0, 0.5, 1].map((f) => (
-            <g key={f}>
-              <line x1={0} x2={width} y1={height * (1 - f)} y2={height * (1 - f)} className="stroke-sand-200" />
-              <text x={-8} y={height * (1 - f) + 4} textAnchor="end" className="fill-stone-600 text-[11px]">
-                {Math.round(max * f)}
-              </text>
-            </g>
+      {/* The axis labels are HTML beside the drawing, so that they keep 12 px when the SVG shrinks to a phone. */}
+      <div className="flex gap-2">
+        <div className="flex flex-col justify-between py-1 text-right text-xs text-stone-600 tabular-nums" data-testid="chart-axis">
+          {[1, 0.5, 0].map((f) => (
+            <span key={f}>{Math.round(max * f)}</span>
           ))}
-          {SERIES.map(({ key, className }) => (
-            <polyline
-              key={key}
-              points={linePoints(
-                days.map((d) => d[key]),
-                max,
-                width,
-                height,
-              )}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinejoin="round"
-              className={className}
-            />
-          ))}
-          {first && (
-            <text x={0} y={height + 20} className="fill-stone-600 text-[11px]">
-              {formatDay(first.date, 'short')}
-            </text>
-          )}
-          {last && last !== first && (
-            <text x={width} y={height + 20} textAnchor="end" className="fill-stone-600 text-[11px]">
-              {formatDay(last.date, 'short')}
-            </text>
-          )}
-        </g>
-      </svg>
+        </div>
+        <svg
+          viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
+          className="h-auto min-w-0 flex-1"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <g transform={`translate(${PAD.left} ${PAD.top})`}>
+            {[0, 0.5, 1].map((f) => (
+              <line key={f} x1={0} x2={width} y1={height * (1 - f)} y2={height * (1 - f)} className="stroke-sand-200" />
+            ))}
+            {SERIES.map(({ key, className }) => (
+              <polyline
+                key={key}
+                points={linePoints(
+                  days.map((d) => d[key]),
+                  max,
+                  width,
+                  height,
+                )}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinejoin="round"
+                className={className}
+              />
+            ))}
+          </g>
+        </svg>
+      </div>
+      <div className="mt-1 flex justify-between text-xs text-stone-600" data-testid="chart-dates">
+        <span>{first ? formatDay(first.date, 'short') : ''}</span>
+        <span>{last && last !== first ? formatDay(last.date, 'short') : ''}</span>
+      </div>
       <figcaption className="mt-2 flex gap-5 text-sm text-stone-600" aria-hidden="true">
         {SERIES.map(({ key, label, className }) => (
           <span key={key} className="inline-flex items-center gap-2">
@@ -214,7 +211,7 @@ function Report({ report, days }: { report: StatsReport; days: Period }) {
           nameLabel="Site"
           countLabel="Visits"
           empty="No visits from other sites in this period."
-          rows={report.referrers.map((r) => ({ name: r.host, count: r.visits }))}
+          rows={report.referrers.map((r) => ({ name: r.name ?? r.host, detail: r.name && r.name !== r.host ? r.host : undefined, count: r.visits }))}
         />
         <Card>
           <h3 className="font-display text-2xl">Devices</h3>
@@ -274,7 +271,7 @@ function Taps({ lines, name }: { lines: TapLine[]; name: (path: string) => strin
   );
 }
 
-const SOURCE_KIND: Record<SourceLine['kind'], string> = { page: 'Landing page', campaign: 'Campaign', referrer: 'Site' };
+const SOURCE_KIND: Record<SourceLine['kind'], string> = { page: 'Landing page', campaign: 'Campaign', referrer: 'Site or app', heard: 'Heard of us' };
 
 /** Which pages, campaigns and sites bring enquiries, and how many of those became clients (Won). */
 function Sources({ lines, name }: { lines: SourceLine[]; name: (path: string) => string }) {
