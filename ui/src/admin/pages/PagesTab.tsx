@@ -13,7 +13,7 @@ import { HistoryPanel } from '../editor/HistoryPanel';
 import { mayLeave, useLeaveGuard } from '../editor/leaveGuard';
 import { ListState } from '../editor/ItemCard';
 import { toastFailure, toastSuccess } from '../feedback';
-import { Fields } from './FieldEditor';
+import { Fields, SetAtPath } from './FieldEditor';
 import { buttonStyles, Card, LoadError, Loading, TabHeading } from '../ui';
 
 // The schema is the admin chunk's own copy: the public pages never import it.
@@ -114,6 +114,7 @@ function PageForm({
   const [theirs, setTheirs] = useState<AdminPage | null>(null);
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(record.content);
+  const setAtPath = (at: string, value: unknown) => setDraft((current) => setAt(current, at, value));
 
   useLeaveGuard(dirty, LEAVE_QUESTION);
   useEffect(() => {
@@ -213,7 +214,9 @@ function PageForm({
             />
           )}
           <div className="mt-2 grid gap-5 md:grid-cols-2">
-            <Fields fields={fields} value={draft} onChange={setDraft} path="" invalid={invalid} />
+            <SetAtPath.Provider value={setAtPath}>
+              <Fields fields={fields} value={draft} onChange={setDraft} path="" invalid={invalid} />
+            </SetAtPath.Provider>
             {offerSlug && (
               <div className="rounded-sm bg-sand p-3 md:col-span-2">
                 <p className="text-sm">
