@@ -6,7 +6,8 @@ import schemaJson from '../../content/pageSchema.json';
 import { slug as slugOf } from '../../lib/slug';
 import { type Invalid, type Schema, validate } from '../../lib/pageSchema';
 import { ApiError, apiRequest, API, describeError, type AdminPage, type PageSummary } from '../api';
-import { getAt, labelOf, pageChanges, setAt } from '../editor/compare';
+import { getAt, labelOf, pageChanges, sameValue, setAt } from '../editor/compare';
+import { mergePage } from '../editor/merge';
 import { ActionBar, attention, ClashPanel, focusFirstInvalid } from '../editor/RecordForm';
 import { isClash } from '../editor/useCollection';
 import { HistoryPanel } from '../editor/HistoryPanel';
@@ -110,8 +111,10 @@ function PageForm({
   const [draft, setDraft] = useState(record.content);
   const [invalid, setInvalid] = useState<Invalid | undefined>();
   const [attempt, setAttempt] = useState(0);
-  // After a clash: the page as the other save left it; the draft stays the owner's.
+  // After a clash: the page as the other save left it, and as both saves found it; the draft keeps
+  // the owner's changes and takes the other save's for the fields the owner left alone.
   const [theirs, setTheirs] = useState<AdminPage | null>(null);
+  const [before, setBefore] = useState(record.content);
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(record.content);
   const setAtPath = (at: string, value: unknown) => setDraft((current) => setAt(current, at, value));
@@ -149,7 +152,11 @@ function PageForm({
     } catch (error) {
       if (isClash(error)) {
         try {
-          setTheirs(await apiRequest<AdminPage>('GET', path));
+          const other = await apiRequest<AdminPage>('GET', path);
+          const base = theirs?.content ?? record.content;
+          setDraft((current) => mergePage(fields, base, current, other.content));
+          setBefore(base);
+          setTheirs(other);
           toastFailure('Saved elsewhere while you were editing', undefined, 'Your changes are still here: keep yours or take theirs field by field.');
         } catch (reload) {
           toastFailure('Failed to save page', reload);
@@ -172,7 +179,7 @@ function PageForm({
   const name = typeof draft.name === 'string' ? draft.name : undefined;
   const suggested = name !== undefined ? slugOf(name) : '';
   const offerSlug = record.key === 'founder' && suggested && suggested !== draft.slug && name !== record.content.name;
-  const theirChanges = theirs ? pageChanges(fields, record.content, theirs.content) : [];
+  const theirChanges = theirs ? pageChanges(fields, before, theirs.content) : [];
 
   return (
     <section aria-labelledby={headingId}>
@@ -209,7 +216,12 @@ function PageForm({
         >
           {theirs && (
             <ClashPanel
-              changed={theirChanges.map((change) => ({ key: change.path, label: change.label, theirs: shortValue(change.after) }))}
+              changed={theirChanges.map((change) => ({
+                key: change.path,
+                label: change.label,
+                theirs: shortValue(change.after),
+                taken: sameValue(getAt(draft, change.path), change.after),
+              }))}
               onTakeTheirs={(at) => setDraft((current) => setAt(current, at, getAt(theirs.content, at)))}
             />
           )}
