@@ -347,7 +347,7 @@ function ListInput({ field, value, onChange, path, invalid, label = field.label 
   const counts = min === max ? `exactly ${min}` : `${min} to ${max}`;
   return (
     <Fieldset legend={`${label} (${value.length})`} help={[field.help, `${counts} ${itemLabel.toLowerCase()}s.`].filter(Boolean).join(' ')}>
-      <div className="md:col-span-2">
+      <div className="min-w-0 md:col-span-2">
         <SortableList
           items={rows}
           label={label}

@@ -280,7 +280,7 @@ function SearchPreview({ draft, path }: { draft: Record<string, unknown>; path: 
   const seo = draft.seo as { title?: string; description?: string } | undefined;
   if (!seo || !path) return null;
   return (
-    <figure className="rounded-sm border border-sand-200 bg-white p-4 md:col-span-2">
+    <figure className="min-w-0 rounded-sm border border-sand-200 bg-white p-4 md:col-span-2">
       <figcaption className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Search result preview</figcaption>
       <p className="mt-2 truncate text-sm text-stone-600">{`${location.origin}${path}`}</p>
       <p className="truncate text-xl text-brass-700">{seo.title}</p>
