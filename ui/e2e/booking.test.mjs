@@ -1,9 +1,10 @@
 // Consultations booked online, on a phone, against the real binary: a visitor books a time from
-// /contact, a second visitor finds that time gone, the owner moves it in the panel, the visitor
-// cancels it from the confirmation's link; with JavaScript off, /book books a time as a plain form.
+// /contact, a second visitor finds that time gone, the owner moves it in the panel (asked first,
+// with the new time named), the visitor cancels it from the confirmation's link; with JavaScript
+// off, /book books a time as a plain form.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
+import { adminToken, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
 
 let studio;
 let browser;
@@ -12,12 +13,7 @@ before(async () => {
   // Playwright types faster than a person; the 3 s rule is tested in tests/consultations_api.rs.
   studio = await startStudio({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } });
   browser = await launchBrowser();
-  const login = await fetch(`${studio.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USER, password: ADMIN_PASSWORD }),
-  });
-  const { token } = await login.json();
+  const token = await adminToken(studio.baseUrl);
   const day = [['00:00', '24:00']];
   const put = await fetch(`${studio.baseUrl}/api/admin/consultation-settings`, {
     method: 'PUT',
@@ -97,6 +93,17 @@ test('a visitor books, a second sees the time gone, the owner moves it, the visi
   await item.getByRole('button', { name: 'Move' }).click();
   const target = (await freeStarts())[1];
   await item.getByLabel('New time').selectOption(target);
+  // Choosing a time only asks: it names the new time and says the client will be told.
+  const confirm = item.getByRole('alertdialog');
+  const question = await confirm.textContent();
+  assert.match(question, new RegExp(`Move Asha Reddy's consultation to .* at ${target.slice(11, 16)}\\?`));
+  assert.match(question, /Asha Reddy will be told of the new time/);
+  assert.ok((await freeStarts()).includes(target), 'nothing is moved before the owner says yes');
+  await confirm.getByRole('button', { name: 'Keep the old time' }).click();
+  assert.equal(await item.getByRole('alertdialog').count(), 0);
+  assert.ok((await freeStarts()).includes(target), 'keeping the old time moves nothing');
+  await item.getByLabel('New time').selectOption(target);
+  await item.getByRole('alertdialog').getByRole('button', { name: 'Yes, move it' }).click();
   await owner.page.getByText('Consultation saved').waitFor();
   await owner.page.screenshot({ path: '/tmp/booking-admin-360.png', fullPage: true });
   assert.ok((await freeStarts()).includes(start));

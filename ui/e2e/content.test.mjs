@@ -13,7 +13,12 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGPoSjECIgYIBQAg7gSBLuAF0gAAAABJRU5ErkJggg==',
   'base64',
 );
-const png = (name) => ({ name, mimeType: 'image/png', buffer: PNG });
+// Another photo (other pixels): the panel attaches the same photo only once.
+const OTHER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGPQiFoARAwQCgAd5gSJoVLBMgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const png = (name, buffer = PNG) => ({ name, mimeType: 'image/png', buffer });
 
 const site = JSON.parse(readFileSync(new URL('../src/site.json', import.meta.url), 'utf8'));
 
@@ -113,7 +118,7 @@ describe('the owner edits the portfolio', () => {
     await form.getByLabel('Point 2 of section 1', { exact: true }).fill('A lobby open to the lake');
 
     // Several images at once, each with its alt text; then the cover.
-    await form.locator('input[type=file][multiple]').setInputFiles([png('deck.png'), png('room.png')]);
+    await form.locator('input[type=file][multiple]').setInputFiles([png('deck.png'), png('room.png', OTHER_PNG)]);
     await form.getByLabel('Alt text of image 2', { exact: true }).waitFor();
     await form.getByLabel('Alt text of image 1', { exact: true }).fill('Timber deck over the lake at dusk');
     await form.getByLabel('Alt text of image 2', { exact: true }).fill('Guest room with a window onto the water');

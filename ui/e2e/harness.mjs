@@ -195,6 +195,17 @@ export async function scrollThrough(page) {
   });
 }
 
+/** A bearer token for ADMIN_USER from the login call, for tests that set things up through the API. */
+export async function adminToken(baseUrl) {
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USER, password: ADMIN_PASSWORD }),
+  });
+  assert.equal(login.status, 200, 'the admin signs in');
+  return (await login.json()).token;
+}
+
 /** Signs in on `page` with ADMIN_USER and lands on the panel. */
 export async function signIn(page) {
   await page.goto('/admin-login');

@@ -2,7 +2,9 @@
 // against the real binary: no sideways scroll on any tab or editor, toasts inside the screen, Save
 // in reach from any scroll position, a refused save focusing its field (a gallery's alt text too),
 // 44 px tap targets, a clash resolved with 'Keep mine', History naming the changed words, a web
-// address from an accented title, and a new project first on the home page; axe on every tab.
+// address from an accented title, and a new project first on the home page; axe on every tab. Every
+// editor fits a 360 px phone (the Home page's included, its action bar inside the screen), as do a
+// card's "⋯" menu and a message with a 300-character link, with 'More' never covered.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -65,8 +67,15 @@ async function assertNoSideways(page, where) {
   assert.ok(scrollWidth <= innerWidth, `${where}: the page is ${scrollWidth} px wide on a ${innerWidth} px screen`);
 }
 
-/** Every visible control the owner taps is at least 44 x 44 px. */
+/** Every visible control the owner taps is at least 44 x 44 px, and every checkbox big enough to see (24 px). */
 async function assertTapTargets(page, where) {
+  const tiny = await page.evaluate(() =>
+    [...document.querySelectorAll('input[type=checkbox]')]
+      .filter((box) => box.getBoundingClientRect().width > 0 && !box.closest('[aria-hidden=true], .sr-only'))
+      .filter((box) => box.getBoundingClientRect().width < 23.5 || box.getBoundingClientRect().height < 23.5)
+      .map((box) => `checkbox "${(box.closest('label')?.textContent ?? '').trim().slice(0, 40)}"`),
+  );
+  assert.deepEqual(tiny, [], `${where}: checkboxes under 24 x 24 px`);
   const small = await page.evaluate(() =>
     [...document.querySelectorAll('button, a[href], input[type=checkbox], input[type=radio], select, summary, [role=tab]')]
       .filter((element) => {
@@ -130,6 +139,24 @@ async function assertSaveInReachOf(page, form, name, where) {
   }
 }
 
+/** The element's box is within the screen's width (and, when `whole`, its height). */
+async function assertInsideScreen(locator, where, whole = false) {
+  const box = await locator.boundingBox();
+  const { width, height } = locator.page().viewportSize();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= width + 0.5, `${where} at ${JSON.stringify(box)} on a ${width} px screen`);
+  if (whole) assert.ok(box.y >= 0 && box.y + box.height <= height + 0.5, `${where} at ${JSON.stringify(box)}, ${height} px tall screen`);
+}
+
+/** Nothing lies over the middle of `locator`: a tap there reaches it. */
+async function assertNotCovered(locator, where) {
+  const reached = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && element.contains(top);
+  });
+  assert.ok(reached, `${where} is covered`);
+}
+
 async function openPage(page, title) {
   await openTab(page, 'pages');
   await page.getByRole('button', { name: `Edit ${title}`, exact: true }).click();
@@ -154,12 +181,13 @@ describe('the panel on a phone', () => {
       await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
 
-      // Editors: a long page, the founder, a project, a slide, a news item, a testimonial.
-      for (const title of ['About Us', 'Founder']) {
+      // Editors: the home page, a long page, the founder, a project, a slide, a news item, a testimonial.
+      for (const title of ['Home', 'About Us', 'Founder']) {
         await openPage(page, title);
         await assertNoSideways(page, title);
         await assertTapTargets(page, title);
         await assertSaveInReach(page, 'Save Page', title);
+        await assertInsideScreen(page.getByTestId('action-bar'), `${title}: the action bar`);
         const narrowest = await page.evaluate(() =>
           Math.min(...[...document.querySelectorAll('form input[type=text], form textarea')].filter((e) => !e.disabled).map((e) => e.getBoundingClientRect().width)),
         );
@@ -179,6 +207,47 @@ describe('the panel on a phone', () => {
         await assertTapTargets(page, `${tab} form`);
         if (viewport.width === 390) await assertAxeClean(page, `${tab} form at 390`);
       }
+      await done();
+    });
+  }
+
+  for (const viewport of PHONES) {
+    test(`${viewport.width} x ${viewport.height}: a card's menu and a message with a 300-character link fit the screen; 'More' is never covered`, async () => {
+      const { page, done } = await openPanel(viewport, true);
+      const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+      const call = (method, path, body) =>
+        fetch(`${studio.baseUrl}${path}`, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: body && JSON.stringify(body) });
+
+      await openTab(page, 'portfolio');
+      const list = page.getByRole('list', { name: 'Projects' });
+      const second = (await list.getByRole('heading', { level: 3 }).nth(1).textContent()).trim();
+      await page.getByRole('button', { name: `More moves for ${second}` }).click();
+      const toTop = page.getByRole('button', { name: `Move to top: ${second}` });
+      await toTop.waitFor();
+      await assertNoSideways(page, "a card's menu");
+      await assertInsideScreen(toTop, "the menu's 'Move to top'");
+      await assertTapTargets(page, "a card's menu");
+      await page.getByRole('button', { name: `More moves for ${second}` }).click();
+
+      const link = `https://example.com/${'a'.repeat(280)}`;
+      const sent = await call('POST', '/api/contacts', { name: `Long Link ${viewport.width}`, email: 'long@example.in', message: `See ${link}` });
+      assert.equal(sent.status, 201);
+      const { id } = await sent.json();
+      assert.equal((await call('PATCH', `/api/contacts/${id}`, { read: false })).status, 200);
+      await openTab(page, 'messages');
+      const message = page.getByRole('article', { name: `Message from Long Link ${viewport.width}` });
+      await message.waitFor();
+      await assertNoSideways(page, 'a message with a long link');
+      await assertInsideScreen(message, 'the message');
+      await assertTapTargets(page, 'messages with a long link');
+      await message.getByRole('button', { name: /^Open/ }).first().click();
+      await assertNoSideways(page, 'the open message with a long link');
+      const more = page.getByTestId('phone-tabs').getByRole('button', { name: /More/ });
+      await assertInsideScreen(more, "'More'", true);
+      await assertNotCovered(more, "'More'");
+      await more.click();
+      await page.getByRole('button', { name: 'Visitors' }).click();
+      await page.getByRole('heading', { name: 'Visitors', level: 2 }).waitFor();
       await done();
     });
   }

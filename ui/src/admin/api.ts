@@ -215,6 +215,14 @@ export function onUnauthorized(listener: () => void): () => void {
   };
 }
 
+/** A 401 to a call that sent the token: the token is dropped and the session guard told. */
+function endSessionOn(status: number, token: string | null) {
+  if (status === 401 && token) {
+    clearToken();
+    unauthorizedListeners.forEach((listener) => listener());
+  }
+}
+
 export interface RequestOptions {
   /** Send the stored token (default). The login call sends none, so a stale one cannot end it. */
   auth?: boolean;
@@ -245,10 +253,7 @@ export async function apiFetch(
   const response = await fetch(path, { method, headers, body: payload, credentials: 'include' });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    if (response.status === 401 && token) {
-      clearToken();
-      unauthorizedListeners.forEach((listener) => listener());
-    }
+    endSessionOn(response.status, token);
     throw new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
   }
   return response;
@@ -263,10 +268,50 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 
 /** Stores a file in the data file; resolves to its URL under /media/. */
 export async function uploadFile(file: File): Promise<string> {
+  return (await uploadWithProgress(file)).fileUrl;
+}
+
+/** The upload call's answer: the stored URL and, for a document, its type (docs/CONTRACTS.md, "Images"). */
+export interface StoredFile {
+  fileUrl: string;
+  contentType?: string;
+  /** A processed photo's WebP copies, smallest first. */
+  variants?: { url: string; width: number; height: number; type: string }[];
+}
+
+/**
+ * Stores a file as `uploadFile` does, telling `onProgress` the share sent so far (0 to 1): fetch
+ * cannot report an upload's progress, XMLHttpRequest can. Same token, same errors as apiFetch.
+ */
+export function uploadWithProgress(file: File, onProgress?: (sent: number) => void): Promise<StoredFile> {
   const form = new FormData();
   form.append('file', file);
-  const { fileUrl } = await apiRequest<{ fileUrl: string }>('POST', API.media, form);
-  return fileUrl;
+  const token = getToken();
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', API.media);
+    request.withCredentials = true;
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      if (request.status < 200 || request.status >= 300) {
+        endSessionOn(request.status, token);
+        reject(new ApiError(request.status, request.statusText, request.responseText, request.getResponseHeader('Retry-After')));
+        return;
+      }
+      try {
+        resolve(JSON.parse(request.responseText) as StoredFile);
+      } catch {
+        reject(new ApiError(request.status, request.statusText, request.responseText, null));
+      }
+    });
+    // A network failure is a TypeError, as fetch's is (describeError tells the owner to check the connection).
+    request.addEventListener('error', () => reject(new TypeError('upload failed')));
+    request.addEventListener('abort', () => reject(new TypeError('upload aborted')));
+    request.send(form);
+  });
 }
 
 /** A sentence for the owner about a failed call: the server's own words, or what to do next. */

@@ -41,6 +41,8 @@ function Coming() {
     enabled: settings.data?.enabled === true,
   });
   const [moving, setMoving] = useState<number | undefined>();
+  // The new time chosen for the consultation being moved, saved only once the owner says yes.
+  const [newStart, setNewStart] = useState('');
   const refresh = () => {
     void client.invalidateQueries({ queryKey: [LIST_PATH] });
     void client.invalidateQueries({ queryKey: ['consultation-free'] });
@@ -56,6 +58,7 @@ function Coming() {
       const done = after.status === 'cancelled' ? 'Consultation cancelled' : 'Consultation saved';
       toastSuccess(after.visitorTold ? `${done}: ${after.name} has been told by mail` : done);
       setMoving(undefined);
+      setNewStart('');
       refresh();
     },
     onError: (e) => toastFailure('Could not change the consultation', e),
@@ -110,26 +113,34 @@ function Coming() {
                     <button type="button" className={buttonStyles.primary} onClick={() => change.mutate({ c, body: { status: 'confirmed' } })}>Confirm</button>
                   ) : null}
                   {c.status !== 'blocked' ? (
-                    <button type="button" className={buttonStyles.plain} onClick={() => setMoving(moving === c.id ? undefined : c.id)}>Move</button>
+                    <button
+                      type="button"
+                      className={buttonStyles.plain}
+                      onClick={() => {
+                        setMoving(moving === c.id ? undefined : c.id);
+                        setNewStart('');
+                      }}
+                    >
+                      Move
+                    </button>
                   ) : null}
                   <button type="button" className={buttonStyles.plain} onClick={() => change.mutate({ c, body: { status: 'cancelled' } })}>
                     {c.status === 'blocked' ? 'Free this time' : 'Cancel'}
                   </button>
                 </div>
                 {moving === c.id ? (
-                  <label className={labelClass}>
-                    New time
-                    <select
-                      className={inputClass}
-                      defaultValue=""
-                      onChange={(e) => e.currentTarget.value && change.mutate({ c, body: { start: e.currentTarget.value } })}
-                    >
-                      <option value="">Pick a free time</option>
-                      {(free.data ?? []).map((s) => (
-                        <option key={s.start} value={s.start}>{dayLabel(s.start.slice(0, 10))} {time(s.start)}</option>
-                      ))}
-                    </select>
-                  </label>
+                  <>
+                    <FreeTimeSelect label="New time" value={newStart} onChange={setNewStart} slots={free.data} />
+                    {newStart ? (
+                      <MoveConfirm
+                        who={c.name}
+                        when={`${dayLabel(newStart.slice(0, 10))} at ${time(newStart)}`}
+                        saving={change.isPending}
+                        onYes={() => change.mutate({ c, body: { start: newStart } })}
+                        onNo={() => setNewStart('')}
+                      />
+                    ) : null}
+                  </>
                 ) : null}
               </li>
             ))}
@@ -137,19 +148,46 @@ function Coming() {
         </Card>
       ))}
       <Card>
-        <label className={labelClass}>
-          Block a time (keep it free of visitors)
-          <select className={inputClass} value={toBlock} onChange={(e) => setToBlock(e.currentTarget.value)}>
-            <option value="">Pick a free time</option>
-            {(free.data ?? []).map((s) => (
-              <option key={s.start} value={s.start}>{dayLabel(s.start.slice(0, 10))} {time(s.start)}</option>
-            ))}
-          </select>
-        </label>
+        <FreeTimeSelect label="Block a time (keep it free of visitors)" value={toBlock} onChange={setToBlock} slots={free.data} />
         <button type="button" className={`${buttonStyles.plain} mt-3`} disabled={!toBlock} onClick={() => { block.mutate(toBlock); setToBlock(''); }}>
           Block this time
         </button>
       </Card>
+    </div>
+  );
+}
+
+/** A choice among the free times (to move a consultation to, or to block). */
+function FreeTimeSelect({ label, value, onChange, slots = [] }: { label: string; value: string; onChange: (start: string) => void; slots?: { start: string }[] }) {
+  return (
+    <label className={labelClass}>
+      {label}
+      <select className={inputClass} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        <option value="">Pick a free time</option>
+        {slots.map((s) => (
+          <option key={s.start} value={s.start}>{dayLabel(s.start.slice(0, 10))} {time(s.start)}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Moving a visitor's consultation tells them: the owner says yes to the new time first. */
+function MoveConfirm({ who, when, saving, onYes, onNo }: { who: string; when: string; saving: boolean; onYes: () => void; onNo: () => void }) {
+  return (
+    <div role="alertdialog" aria-labelledby="move-confirm-question" className="grid gap-3 rounded-sm border-2 border-brass-600 bg-ivory p-4" data-testid="move-confirm">
+      <p id="move-confirm-question" className="font-semibold">
+        Move {who}&apos;s consultation to {when}?
+      </p>
+      <p className="text-sm">{who} will be told of the new time (by mail, when mail is set up).</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={buttonStyles.primary} disabled={saving} onClick={onYes}>
+          {saving ? 'Moving…' : 'Yes, move it'}
+        </button>
+        <button type="button" className={buttonStyles.plain} onClick={onNo}>
+          Keep the old time
+        </button>
+      </div>
     </div>
   );
 }

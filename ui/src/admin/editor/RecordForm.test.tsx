@@ -78,12 +78,14 @@ describe('the record editor', () => {
     expect(toastText()).toContain('place must be one line');
   });
 
-  it("after a clash keeps the typing, offers theirs per field, and 'Keep mine' saves over their version", async () => {
+  it("after a clash keeps the typing, takes theirs where I changed nothing, offers theirs where both did, and 'Keep mine' saves over their version", async () => {
     const calls: (number | undefined)[] = [];
+    const sent: Draft[] = [];
     render(
       <Form
-        save={async (_draft, version) => {
+        save={async (draft, version) => {
           calls.push(version);
+          sent.push(draft);
           return calls.length === 1 ? { ok: false, theirs: { title: 'Theirs', place: 'There' }, version: 7 } : { ok: true };
         }}
       />,
@@ -92,11 +94,25 @@ describe('the record editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const clash = await screen.findByTestId('clash');
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Mine');
-    fireEvent.click(screen.getByRole('button', { name: 'Take theirs: Place' }));
+    // Place: only the other save changed it, so the form has theirs already.
     expect((screen.getByLabelText('Place') as HTMLInputElement).value).toBe('There');
+    expect(screen.queryByRole('button', { name: 'Take theirs: Place' })).toBeNull();
+    expect(clash.textContent).toContain('Now in your form');
+    expect(screen.getByRole('button', { name: 'Take theirs: Title' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(calls).toEqual([undefined, 7]));
+    expect(sent[1]).toEqual({ title: 'Mine', place: 'There' });
     expect(clash.isConnected).toBe(false);
+  });
+
+  it("'Take theirs' puts the other save's value in a field both changed", async () => {
+    render(<Form save={async () => ({ ok: false, theirs: { title: 'Theirs', place: 'There' }, version: 7 })} />);
+    fireEvent.input(screen.getByLabelText('Place'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('clash');
+    fireEvent.click(screen.getByRole('button', { name: 'Take theirs: Place' }));
+    expect((screen.getByLabelText('Place') as HTMLInputElement).value).toBe('There');
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Theirs');
   });
 
   it('finds fields in server messages, list items included', () => {

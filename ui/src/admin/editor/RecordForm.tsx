@@ -5,7 +5,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { ApiError } from '../api';
 import { toastFailure } from '../feedback';
 import { buttonStyles, Card } from '../ui';
-import { recordChanges } from './compare';
+import { recordChanges, sameValue } from './compare';
+import { mergeDrafts } from './merge';
 
 /** What a save came back with: saved, refused by the server (400/409), saved elsewhere first, or failed. */
 export type SaveResult<T = unknown> = { ok: true } | { ok: false; refused?: ApiError; theirs?: T; version?: number };
@@ -53,7 +54,10 @@ export function useDraft<D>(
 ) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [clash, setClash] = useState<{ theirs: D; version?: number } | null>(null);
+  // After a clash: the other save, and the draft both saves started from (what 'changed' means).
+  const [clash, setClash] = useState<{ before: D; theirs: D; version?: number } | null>(null);
+  // The record as this form last knew it saved: the one it opened, then the other save after a clash.
+  const [base, setBase] = useState(initial);
   // Bumped on each refused save, so that the form moves to the first marked field again.
   const [attempt, setAttempt] = useState(0);
   const set =
@@ -84,7 +88,13 @@ export function useDraft<D>(
       setClash(null);
       return true;
     }
-    if (result.theirs) setClash({ theirs: result.theirs, version: result.version });
+    const theirs = result.theirs;
+    if (theirs) {
+      // Mine where I changed a field, theirs for the rest; what both changed stays mine to decide.
+      setDraft((current) => mergeDrafts(base, current, theirs));
+      setClash({ before: base, theirs, version: result.version });
+      setBase(theirs);
+    }
     if (result.refused) {
       const message = result.refused.serverMessage;
       const field = fieldOfMessage(message, labels);
@@ -96,11 +106,14 @@ export function useDraft<D>(
 
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   const errorOf = (name: string): string | undefined => errors[name];
-  /** After a clash: what the other save changed, by `labels`, each with 'Take theirs'. */
+  /** After a clash: what the other save changed, by `labels`; 'Take theirs' where mine differs. */
   const clashPanel = (labels: Record<string, string>) =>
     clash && (
       <ClashPanel
-        changed={changedFields(initial, clash.theirs, labels)}
+        changed={changedFields(clash.before, clash.theirs, labels).map((field) => ({
+          ...field,
+          taken: sameValue((draft as Record<string, unknown>)[field.key], (clash.theirs as Record<string, unknown>)[field.key]),
+        }))}
         onTakeTheirs={(key) => setDraft((current) => ({ ...current, [key]: (clash.theirs as Record<string, unknown>)[key] }))}
       />
     );
@@ -202,23 +215,23 @@ export function EditorForm({
 }
 
 /**
- * After a clash: which fields the other save changed, each with 'Take theirs', and 'Keep mine',
- * which saves the owner's values over the other save as a new version (the other stays in History).
- * Lives inside the editor's form: 'Keep mine' is its submit button.
+ * After a clash: which fields the other save changed; those I had not changed are already in the
+ * form, those I changed too have 'Take theirs'. 'Keep mine' saves the form as it is as a new version
+ * (the other stays in History). Lives inside the editor's form: 'Keep mine' is its submit button.
  */
 export function ClashPanel({
   changed,
   onTakeTheirs,
 }: {
-  /** The other save's changes, by the editor's labels, with the value it saved. */
-  changed: { key: string; label: string; theirs: string }[];
+  /** The other save's changes, by the editor's labels, with the value it saved; `taken`: the form has it. */
+  changed: { key: string; label: string; theirs: string; taken?: boolean }[];
   onTakeTheirs: (key: string) => void;
 }) {
   return (
     <div role="alert" className="mt-4 rounded-sm border-2 border-red-800 bg-red-50 p-4" data-testid="clash">
       <p className="font-semibold">Someone saved this while you were editing.</p>
       <p className="mt-1 text-sm">
-        Your changes are still in the form.{' '}
+        Your changes are still in the form, with the other save's changes to the fields you left alone.{' '}
         {changed.length > 0 ? 'The other save changed:' : 'The other save changed nothing you see here.'}
       </p>
       {changed.length > 0 && (
@@ -229,9 +242,13 @@ export function ClashPanel({
                 <p className="text-sm font-semibold">{field.label}</p>
                 <p className="line-clamp-2 text-sm break-words text-stone-600">{field.theirs || '(empty)'}</p>
               </div>
-              <button type="button" className={buttonStyles.plain} aria-label={`Take theirs: ${field.label}`} onClick={() => onTakeTheirs(field.key)}>
-                Take theirs
-              </button>
+              {field.taken ? (
+                <p className="text-sm text-stone-600">Now in your form</p>
+              ) : (
+                <button type="button" className={buttonStyles.plain} aria-label={`Take theirs: ${field.label}`} onClick={() => onTakeTheirs(field.key)}>
+                  Take theirs
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -122,7 +122,7 @@ export function SortableList<T extends { id: number }>({
               className={`flex flex-col gap-2 rounded-sm sm:flex-row ${over === item.id && dragged !== item.id ? 'outline-2 outline-offset-2 outline-brass-600' : ''} ${dragged === item.id ? 'opacity-60' : ''}`}
             >
               {/* Above the item on a phone, so the item keeps the screen's whole width; beside it when wider. */}
-              <div className="flex shrink-0 items-center gap-1 sm:flex-col">
+              <div className="relative flex shrink-0 items-center gap-1 sm:flex-col">
                 <button
                   type="button"
                   data-sort-control="handle"
@@ -171,7 +171,7 @@ export function SortableList<T extends { id: number }>({
                 >
                   <ArrowDown aria-hidden="true" className="size-4" />
                 </button>
-                <div className="relative">
+                <div>
                   <button
                     type="button"
                     data-sort-control="menu"
@@ -183,7 +183,7 @@ export function SortableList<T extends { id: number }>({
                     <Ellipsis aria-hidden="true" className="size-4" />
                   </button>
                   {menu === item.id && (
-                    <div className="absolute top-full z-40 mt-1 grid w-60 gap-1 rounded-sm border border-sand-200 bg-white p-2 shadow-xl">
+                    <div className="absolute top-full left-0 z-40 mt-1 grid w-60 max-w-full gap-1 rounded-sm border border-sand-200 bg-white p-2 shadow-xl sm:max-w-none">
                       <button
                         type="button"
                         disabled={index === 0}

@@ -75,7 +75,24 @@ function kindOf(value: unknown): Change['kind'] {
   return 'other';
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Whether two values are the same, deeply: objects by their fields in any order, arrays item by
+ * item. A row's `key` inside a list is left out: the form makes one up each time it reads a record
+ * (editor rows), so two reads of the same gallery are the same gallery.
+ */
+export function sameValue(a: unknown, b: unknown, inList = false): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i], true));
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const fields = (value: object) => Object.keys(value).filter((name) => !(inList && name === 'key') && (value as Record<string, unknown>)[name] !== undefined);
+  const mine = fields(a);
+  const theirs = fields(b);
+  return mine.length === theirs.length && mine.every((name) => sameValue((a as Record<string, unknown>)[name], (b as Record<string, unknown>)[name]));
+}
+
+const same = (a: unknown, b: unknown) => sameValue(a, b);
 
 /**
  * The fields of a page record whose values differ, walking its schema: a text, a photo, a link as

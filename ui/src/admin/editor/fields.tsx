@@ -3,9 +3,10 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { ACCEPTED_IMAGES } from '../../lib/images';
-import { uploadFile } from '../api';
+import { ApiError, uploadWithProgress } from '../api';
 import { toastFailure } from '../feedback';
 import { buttonStyles, inputClass, labelClass } from '../ui';
+import { thumbnailSrcSet, uploadFailure, uploadPhoto } from './upload';
 
 interface FieldProps {
   label: string;
@@ -133,9 +134,54 @@ export function CheckboxField({ label, checked, onChange }: { label: string; che
   );
 }
 
+/** One file on its way: its name and the share sent (0 to 1). */
+interface Sending {
+  name: string;
+  sent: number;
+}
+
 /**
- * A button that opens the file picker and uploads what is chosen, one file or several in order;
- * `onUploaded` gets each stored URL. A failed file says so and the others still go.
+ * Uploads `files` one after the other (photos through `uploadPhoto`, other files as they are),
+ * telling their progress; `onUploaded` gets each stored URL as it arrives. Resolves to the refusals.
+ */
+async function sendAll(
+  files: File[],
+  images: boolean,
+  onSending: (sending: Sending[]) => void,
+  onUploaded: (url: string, name: string) => void,
+): Promise<string[]> {
+  const refusals: string[] = [];
+  const sending = files.map((file) => ({ name: file.name, sent: 0 }));
+  onSending([...sending]);
+  for (const [index, file] of files.entries()) {
+    const progress = (sent: number) => {
+      sending[index] = { name: file.name, sent };
+      onSending([...sending]);
+    };
+    const result = images ? await uploadPhoto(file, progress) : await uploadDocument(file, progress);
+    if (result && 'url' in result) onUploaded(result.url, file.name);
+    else if (result) refusals.push(result.refusal);
+    progress(1);
+  }
+  onSending([]);
+  return refusals;
+}
+
+/** A file that need not be a photo (the brochure's PDF): sent as it is. */
+async function uploadDocument(file: File, onProgress: (sent: number) => void): Promise<{ url: string } | { refusal: string } | undefined> {
+  try {
+    return { url: (await uploadWithProgress(file, onProgress)).fileUrl };
+  } catch (error) {
+    return error instanceof ApiError && error.status === 401 ? undefined : { refusal: uploadFailure(file.name, error) };
+  }
+}
+
+/**
+ * A button that opens the file picker and uploads what is chosen, one file or several in order,
+ * with each file's progress; `onUploaded` gets each stored URL as it arrives (add it to the draft as
+ * it is then: the owner keeps typing meanwhile). A file that is not an image the site can show is
+ * refused with a message at the field and never handed on; a failed file says so and the others
+ * still go.
  */
 export function UploadButton({
   label,
@@ -153,25 +199,22 @@ export function UploadButton({
   /** Each stored URL, with the name of the file it came from. */
   onUploaded: (urls: string[], names: string[]) => void;
 }) {
+  const id = useId();
   const picker = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const [sending, setSending] = useState<Sending[]>([]);
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const uploading = sending.length > 0;
 
   const upload = async (files: File[]) => {
-    setUploading(true);
-    const urls: string[] = [];
-    const names: string[] = [];
-    for (const file of files) {
-      try {
-        urls.push(await uploadFile(file));
-        names.push(file.name);
-      } catch (error) {
-        toastFailure('Upload failed', error);
-      }
-    }
-    setUploading(false);
+    setRefusals([]);
+    // A photo picker's files are checked as photos; another picker's (the brochure's PDF) go as they are.
+    const found = await sendAll(files, accept === ACCEPTED_IMAGES, setSending, (url, name) => onUploaded([url], [name]));
+    setRefusals(found);
+    if (found.length > 0) toastFailure(found.length === 1 ? 'Upload refused' : `${found.length} uploads refused`, undefined, found[0]);
     if (picker.current) picker.current.value = '';
-    if (urls.length > 0) onUploaded(urls, names);
   };
+  const done = sending.filter((file) => file.sent >= 1).length;
+  const describedBy = [error, refusals.length > 0 && `${id}-refused`].filter(Boolean).join(' ');
 
   return (
     <>
@@ -192,13 +235,32 @@ export function UploadButton({
         type="button"
         className={`${buttonStyles.plain} aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700`}
         disabled={uploading}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error}
+        aria-invalid={error || refusals.length > 0 ? true : undefined}
+        aria-describedby={describedBy || undefined}
         onClick={() => picker.current?.click()}
       >
         <Upload aria-hidden="true" className="size-4" />
-        {uploading ? 'Uploading…' : label}
+        {uploading ? (sending.length > 1 ? `Uploading ${Math.min(done + 1, sending.length)} of ${sending.length}…` : 'Uploading…') : label}
       </button>
+      {uploading && (
+        <ul aria-label="Uploads" className="grid w-full min-w-0 gap-1" data-testid="upload-progress">
+          {sending.map((file, index) => (
+            <li key={index} className="grid min-w-0 grid-cols-[minmax(0,1fr)_6rem] items-center gap-2 text-xs text-stone-600">
+              <span className="truncate">{file.name}</span>
+              <progress max={1} value={file.sent} aria-label={`${file.name}: ${Math.round(file.sent * 100)}% sent`} className="h-2 w-full accent-brass-600" />
+            </li>
+          ))}
+        </ul>
+      )}
+      {refusals.length > 0 && (
+        <div id={`${id}-refused`} role="alert" className="grid w-full min-w-0 gap-1 wrap-anywhere" data-testid="upload-refused">
+          {refusals.map((refusal, index) => (
+            <p key={index} className="text-sm font-semibold text-red-800">
+              {refusal}
+            </p>
+          ))}
+        </div>
+      )}
     </>
   );
 }
@@ -230,7 +292,7 @@ export function ImageChooser({
         {label}
       </p>
       {value.trim() ? (
-        <img src={value.trim()} alt={`${label}, as chosen`} width={240} height={180} className="aspect-[4/3] w-60 max-w-full rounded-sm bg-sand object-cover" />
+        <Thumbnail url={value} alt={`${label}, as chosen`} width={240} height={180} className="aspect-[4/3] w-60 max-w-full rounded-sm bg-sand object-cover" />
       ) : (
         <p className="text-sm text-stone-600">None chosen yet.</p>
       )}
@@ -242,4 +304,10 @@ export function ImageChooser({
       {hint && <p className="text-xs text-stone-600">{hint}</p>}
     </div>
   );
+}
+
+/** A photo in an editor at `width` CSS px: its smallest copy that fills the box when that is known. */
+export function Thumbnail({ url, alt, width, height, className }: { url: string; alt: string; width: number; height: number; className: string }) {
+  const srcSet = thumbnailSrcSet(url);
+  return <img src={url.trim()} srcSet={srcSet} sizes={srcSet ? `${width}px` : undefined} alt={alt} width={width} height={height} className={className} />;
 }

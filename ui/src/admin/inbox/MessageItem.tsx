@@ -83,7 +83,7 @@ export function MessageItem({ message, onChanged }: { message: ContactMessage; o
     <Card className={read ? '' : 'border-l-4 border-l-brass-600'}>
       <article aria-label={`Message from ${message.name}`}>
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h3 className={`font-display text-2xl break-words ${read ? '' : 'font-bold'}`}>
+          <h3 className={`min-w-0 font-display text-2xl wrap-anywhere ${read ? '' : 'font-bold'}`}>
             {message.name}
             {!read && (
               <span className="ml-3 align-middle font-sans text-xs font-semibold tracking-wide text-brass-700 uppercase">
@@ -95,13 +95,13 @@ export function MessageItem({ message, onChanged }: { message: ContactMessage; o
         </div>
         <a
           href={mailtoHref(message.email)}
-          className="mt-1 inline-block text-sm break-all text-brass-700 underline underline-offset-4 hover:text-charcoal"
+          className="mt-1 inline-flex min-h-11 max-w-full items-center text-sm break-all text-brass-700 underline underline-offset-4 hover:text-charcoal"
         >
           {message.email}
         </a>
         <p
           id={bodyId}
-          className={`mt-4 leading-relaxed break-words whitespace-pre-line ${open ? '' : 'line-clamp-2'} ${read ? '' : 'font-semibold'}`}
+          className={`mt-4 leading-relaxed whitespace-pre-line wrap-anywhere ${open ? '' : 'line-clamp-2'} ${read ? '' : 'font-semibold'}`}
         >
           {message.message}
         </p>

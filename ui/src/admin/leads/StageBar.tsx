@@ -42,8 +42,9 @@ export function StageBar({
           </button>
         ))}
       </div>
-      <label className="flex min-h-11 items-center gap-2 text-sm text-charcoal">
-        <input type="checkbox" checked={byFollowUp} onChange={(event) => onSort(event.currentTarget.checked)} />
+      {/* The whole row is the tap target (44 px tall), and the box is big enough to see. */}
+      <label className="flex min-h-11 items-center gap-3 self-start text-sm text-charcoal">
+        <input type="checkbox" checked={byFollowUp} onChange={(event) => onSort(event.currentTarget.checked)} className="size-6 shrink-0 accent-brass-600" />
         Next follow-up first
       </label>
     </div>

@@ -8,7 +8,7 @@ import { MAX_BLOCKS, MAX_PHOTOS } from '../../lib/journal';
 import { CheckboxField, FieldError, ImageChooser, SelectField, TextField } from '../editor/fields';
 import { SortableList } from '../editor/SortableList';
 import { buttonStyles, inputClass, labelClass } from '../ui';
-import { BLOCK_NAMES, blockField, blockFieldKeys, newBlock, photoCount, photosOf, type BlockDraft, type BlockType, type PhotoDraft } from './article';
+import { BLOCK_NAMES, blockField, blockFieldKeys, newBlock, photoCount, photosOf, type BlockDraft, type BlockType, type PhotoDraft, type PhotoSlot, withPhotoUrl } from './article';
 
 type ErrorOf = (key: string) => string | undefined;
 type Errors = Record<string, string>;
@@ -84,6 +84,7 @@ function PhotoFields({
   label,
   photo,
   onChange,
+  onUrl,
   at,
   errorOf,
   captioned = true,
@@ -91,6 +92,8 @@ function PhotoFields({
   label: string;
   photo: PhotoDraft;
   onChange: (photo: PhotoDraft) => void;
+  /** An upload's URL, set on the photo as it is when the upload ends. */
+  onUrl: (url: string) => void;
   /** The photo's key in the server's words: `body[3]`, `body[3].images[0]`, `body[3].before`. */
   at: string;
   errorOf: ErrorOf;
@@ -98,7 +101,7 @@ function PhotoFields({
 }) {
   return (
     <div className="grid min-w-0 gap-3">
-      <ImageChooser label={label} value={photo.url} onChange={(url) => onChange({ ...photo, url })} error={errorOf(`${at}.url`)} />
+      <ImageChooser label={label} value={photo.url} onChange={onUrl} error={errorOf(`${at}.url`)} />
       <TextField
         label={`Alt text of the ${label.toLowerCase()}`}
         required
@@ -117,7 +120,19 @@ function PhotoFields({
 const LEVELS = ['Section heading', 'Subheading'] as const;
 
 /** The fields of one block, by its kind. */
-function BlockFields({ block, index, onChange, errorOf }: { block: BlockDraft; index: number; onChange: (block: BlockDraft) => void; errorOf: ErrorOf }) {
+function BlockFields({
+  block,
+  index,
+  onChange,
+  onPhotoUrl,
+  errorOf,
+}: {
+  block: BlockDraft;
+  index: number;
+  onChange: (block: BlockDraft) => void;
+  onPhotoUrl: (slot: PhotoSlot, url: string) => void;
+  errorOf: ErrorOf;
+}) {
   const at = (rest: string) => blockField(index, rest);
   switch (block.type) {
     case 'heading':
@@ -152,7 +167,7 @@ function BlockFields({ block, index, onChange, errorOf }: { block: BlockDraft; i
         </>
       );
     case 'image':
-      return <PhotoFields label="Photo" photo={block.photo} onChange={(photo) => onChange({ ...block, photo })} at={at('')} errorOf={errorOf} />;
+      return <PhotoFields label="Photo" photo={block.photo} onChange={(photo) => onChange({ ...block, photo })} onUrl={(url) => onPhotoUrl('photo', url)} at={at('')} errorOf={errorOf} />;
     case 'pair':
       return (
         <>
@@ -162,6 +177,7 @@ function BlockFields({ block, index, onChange, errorOf }: { block: BlockDraft; i
               label={label}
               photo={block.photos[i]!}
               onChange={(photo) => onChange({ ...block, photos: i === 0 ? [photo, block.photos[1]] : [block.photos[0], photo] })}
+              onUrl={(url) => onPhotoUrl(i === 0 ? 'first' : 'second', url)}
               at={at(`.images[${i}]`)}
               errorOf={errorOf}
             />
@@ -171,8 +187,8 @@ function BlockFields({ block, index, onChange, errorOf }: { block: BlockDraft; i
     case 'beforeAfter':
       return (
         <>
-          <PhotoFields label="Before photo" photo={block.before} onChange={(before) => onChange({ ...block, before })} at={at('.before')} errorOf={errorOf} captioned={false} />
-          <PhotoFields label="After photo" photo={block.after} onChange={(after) => onChange({ ...block, after })} at={at('.after')} errorOf={errorOf} captioned={false} />
+          <PhotoFields label="Before photo" photo={block.before} onChange={(before) => onChange({ ...block, before })} onUrl={(url) => onPhotoUrl('before', url)} at={at('.before')} errorOf={errorOf} captioned={false} />
+          <PhotoFields label="After photo" photo={block.after} onChange={(after) => onChange({ ...block, after })} onUrl={(url) => onPhotoUrl('after', url)} at={at('.after')} errorOf={errorOf} captioned={false} />
           <TextField label="Caption (optional)" value={block.caption} onChange={(caption) => onChange({ ...block, caption })} error={errorOf(at('.caption'))} />
         </>
       );
@@ -277,7 +293,13 @@ export function BlockEditor({ body, onChange, errors }: { body: BlockDraft[]; on
                     </button>
                   </div>
                   {stray && <FieldError id={`block-${block.key}-error`} message={stray} />}
-                  <BlockFields block={block} index={index} errorOf={errorOf} onChange={(next) => onChange((all) => all.map((b) => (b.key === block.key ? next : b)))} />
+                  <BlockFields
+                    block={block}
+                    index={index}
+                    errorOf={errorOf}
+                    onChange={(next) => onChange((all) => all.map((b) => (b.key === block.key ? next : b)))}
+                    onPhotoUrl={(slot, url) => onChange((all) => all.map((b) => (b.key === block.key ? withPhotoUrl(b, slot, url) : b)))}
+                  />
                 </div>
               );
             }}

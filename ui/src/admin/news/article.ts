@@ -37,6 +37,28 @@ export type BlockDraft =
 
 export type BlockType = BlockDraft['type'];
 
+/** Which photo of a block: the one of a photo block, a pair's first or second, before or after. */
+export type PhotoSlot = 'photo' | 'first' | 'second' | 'before' | 'after';
+
+/**
+ * The block as it is now with the photo in `slot` set to `url`: an upload ends after the owner may
+ * have typed the photo's alt text or caption, which the block as it was at the start would undo.
+ */
+export function withPhotoUrl(block: BlockDraft, slot: PhotoSlot, url: string): BlockDraft {
+  switch (block.type) {
+    case 'image':
+      return slot === 'photo' ? { ...block, photo: { ...block.photo, url } } : block;
+    case 'pair':
+      if (slot === 'first') return { ...block, photos: [{ ...block.photos[0], url }, block.photos[1]] };
+      return slot === 'second' ? { ...block, photos: [block.photos[0], { ...block.photos[1], url }] } : block;
+    case 'beforeAfter':
+      if (slot === 'before') return { ...block, before: { ...block.before, url } };
+      return slot === 'after' ? { ...block, after: { ...block.after, url } } : block;
+    default:
+      return block;
+  }
+}
+
 /** 'now': published; 'schedule': published at `scheduleDay` `scheduleTime` in the studio's zone. */
 export type Publishing = 'now' | 'draft' | 'schedule';
 

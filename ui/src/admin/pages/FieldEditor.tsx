@@ -2,12 +2,18 @@
 // Every control has a visible label, its help and counter tied to it, and aria-invalid when the
 // last check named it.
 import { FileText, Plus, Trash2, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import { type Field, type FileValue, type ImageValue, type Invalid, type LinkValue, length, MAX_ALT, MAX_FILE_NAME, MAX_LINK_LABEL } from '../../lib/pageSchema';
-import { FieldError, UploadButton } from '../editor/fields';
+import { FieldError, Thumbnail, UploadButton } from '../editor/fields';
 import { SortableList } from '../editor/SortableList';
 import { buttonStyles, inputClass, labelClass } from '../ui';
 import { emptyValue, errorAt, SEO_ADVICE } from './values';
+
+/**
+ * Sets the value at a path of the record as it is when called (the page editor's draft): an upload
+ * ends after the owner may have typed the photo's alt text, which the value at its start would undo.
+ */
+export const SetAtPath = createContext<((path: string, value: unknown) => void) | undefined>(undefined);
 
 export interface EditorProps<V = unknown> {
   field: Field;
@@ -146,17 +152,18 @@ function Fieldset({ legend, help, children, wide = true }: { legend: string; hel
 function ImageInput({ field, value, onChange, path, invalid, label = field.label, optional }: EditorProps<ImageValue> & { optional: boolean }) {
   const decorativeId = useId();
   const srcError = errorAt(invalid, `${path}.src`) ?? errorAt(invalid, path);
+  const setAtPath = useContext(SetAtPath);
   return (
     <Fieldset legend={label} help={field.help}>
       <div className="flex flex-wrap items-center gap-3 md:col-span-2">
         {value.src ? (
-          <img src={value.src} alt="" width={160} height={120} className="aspect-[4/3] w-40 rounded-sm bg-sand object-cover" />
+          <Thumbnail url={value.src} alt="" width={160} height={120} className="aspect-[4/3] w-40 rounded-sm bg-sand object-cover" />
         ) : (
           <p className="text-sm text-stone-600">No image.</p>
         )}
         <UploadButton
           label={value.src ? 'Replace image' : 'Upload image'}
-          onUploaded={([src]) => src && onChange({ ...value, src })}
+          onUploaded={([src]) => src && (setAtPath ? setAtPath(`${path}.src`, src) : onChange({ ...value, src }))}
           error={srcError && `${decorativeId}-src-error`}
         />
         {optional && value.src && (
@@ -340,7 +347,7 @@ function ListInput({ field, value, onChange, path, invalid, label = field.label 
   const counts = min === max ? `exactly ${min}` : `${min} to ${max}`;
   return (
     <Fieldset legend={`${label} (${value.length})`} help={[field.help, `${counts} ${itemLabel.toLowerCase()}s.`].filter(Boolean).join(' ')}>
-      <div className="md:col-span-2">
+      <div className="min-w-0 md:col-span-2">
         <SortableList
           items={rows}
           label={label}

@@ -6,14 +6,15 @@ import schemaJson from '../../content/pageSchema.json';
 import { slug as slugOf } from '../../lib/slug';
 import { type Invalid, type Schema, validate } from '../../lib/pageSchema';
 import { ApiError, apiRequest, API, describeError, type AdminPage, type PageSummary } from '../api';
-import { getAt, labelOf, pageChanges, setAt } from '../editor/compare';
+import { getAt, labelOf, pageChanges, sameValue, setAt } from '../editor/compare';
+import { mergePage } from '../editor/merge';
 import { ActionBar, attention, ClashPanel, focusFirstInvalid } from '../editor/RecordForm';
 import { isClash } from '../editor/useCollection';
 import { HistoryPanel } from '../editor/HistoryPanel';
 import { mayLeave, useLeaveGuard } from '../editor/leaveGuard';
 import { ListState } from '../editor/ItemCard';
 import { toastFailure, toastSuccess } from '../feedback';
-import { Fields } from './FieldEditor';
+import { Fields, SetAtPath } from './FieldEditor';
 import { buttonStyles, Card, LoadError, Loading, TabHeading } from '../ui';
 
 // The schema is the admin chunk's own copy: the public pages never import it.
@@ -110,10 +111,13 @@ function PageForm({
   const [draft, setDraft] = useState(record.content);
   const [invalid, setInvalid] = useState<Invalid | undefined>();
   const [attempt, setAttempt] = useState(0);
-  // After a clash: the page as the other save left it; the draft stays the owner's.
+  // After a clash: the page as the other save left it, and as both saves found it; the draft keeps
+  // the owner's changes and takes the other save's for the fields the owner left alone.
   const [theirs, setTheirs] = useState<AdminPage | null>(null);
+  const [before, setBefore] = useState(record.content);
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(record.content);
+  const setAtPath = (at: string, value: unknown) => setDraft((current) => setAt(current, at, value));
 
   useLeaveGuard(dirty, LEAVE_QUESTION);
   useEffect(() => {
@@ -148,7 +152,11 @@ function PageForm({
     } catch (error) {
       if (isClash(error)) {
         try {
-          setTheirs(await apiRequest<AdminPage>('GET', path));
+          const other = await apiRequest<AdminPage>('GET', path);
+          const base = theirs?.content ?? record.content;
+          setDraft((current) => mergePage(fields, base, current, other.content));
+          setBefore(base);
+          setTheirs(other);
           toastFailure('Saved elsewhere while you were editing', undefined, 'Your changes are still here: keep yours or take theirs field by field.');
         } catch (reload) {
           toastFailure('Failed to save page', reload);
@@ -171,7 +179,7 @@ function PageForm({
   const name = typeof draft.name === 'string' ? draft.name : undefined;
   const suggested = name !== undefined ? slugOf(name) : '';
   const offerSlug = record.key === 'founder' && suggested && suggested !== draft.slug && name !== record.content.name;
-  const theirChanges = theirs ? pageChanges(fields, record.content, theirs.content) : [];
+  const theirChanges = theirs ? pageChanges(fields, before, theirs.content) : [];
 
   return (
     <section aria-labelledby={headingId}>
@@ -208,12 +216,19 @@ function PageForm({
         >
           {theirs && (
             <ClashPanel
-              changed={theirChanges.map((change) => ({ key: change.path, label: change.label, theirs: shortValue(change.after) }))}
+              changed={theirChanges.map((change) => ({
+                key: change.path,
+                label: change.label,
+                theirs: shortValue(change.after),
+                taken: sameValue(getAt(draft, change.path), change.after),
+              }))}
               onTakeTheirs={(at) => setDraft((current) => setAt(current, at, getAt(theirs.content, at)))}
             />
           )}
           <div className="mt-2 grid gap-5 md:grid-cols-2">
-            <Fields fields={fields} value={draft} onChange={setDraft} path="" invalid={invalid} />
+            <SetAtPath.Provider value={setAtPath}>
+              <Fields fields={fields} value={draft} onChange={setDraft} path="" invalid={invalid} />
+            </SetAtPath.Provider>
             {offerSlug && (
               <div className="rounded-sm bg-sand p-3 md:col-span-2">
                 <p className="text-sm">
@@ -265,7 +280,7 @@ function SearchPreview({ draft, path }: { draft: Record<string, unknown>; path: 
   const seo = draft.seo as { title?: string; description?: string } | undefined;
   if (!seo || !path) return null;
   return (
-    <figure className="rounded-sm border border-sand-200 bg-white p-4 md:col-span-2">
+    <figure className="min-w-0 rounded-sm border border-sand-200 bg-white p-4 md:col-span-2">
       <figcaption className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Search result preview</figcaption>
       <p className="mt-2 truncate text-sm text-stone-600">{`${location.origin}${path}`}</p>
       <p className="truncate text-xl text-brass-700">{seo.title}</p>

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ImageIcon, Plus, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { PROJECT_CATEGORIES, type ProjectPayload } from '../api';
-import { CheckboxField, ImageChooser, SelectField, TextField, UploadButton } from '../editor/fields';
+import { CheckboxField, ImageChooser, SelectField, TextField, Thumbnail, UploadButton } from '../editor/fields';
 import { EditorForm, useDraft, type SaveResult } from '../editor/RecordForm';
 import {
   PROJECT_LABELS,
@@ -11,6 +11,7 @@ import {
   payloadFromDraft,
   removeRow,
   replaceRow,
+  withUploads,
   type GalleryDraft,
   type ProjectDraft,
   type SectionDraft,
@@ -218,7 +219,7 @@ export function ProjectForm({
         <ul className="grid gap-3" aria-label="Gallery images">
           {draft.gallery.map((image, g) => (
             <li key={image.key} className="grid gap-2 border-b border-sand-200 pb-4 sm:flex sm:gap-4" data-testid="gallery-row">
-              <img src={image.imageUrl} alt="" width={120} height={90} className="aspect-[4/3] w-30 shrink-0 rounded-sm bg-sand object-cover" />
+              <Thumbnail url={image.imageUrl} alt="" width={120} height={90} className="aspect-[4/3] w-30 shrink-0 rounded-sm bg-sand object-cover" />
               <div className="grid min-w-0 flex-1 gap-2">
                 <TextField
                   label={`Alt text of image ${g + 1}`}
@@ -253,7 +254,7 @@ export function ProjectForm({
           <UploadButton
             label="Upload images"
             multiple
-            onUploaded={(urls) => setGallery((all) => [...all, ...urls.map((imageUrl) => ({ key: newKey(), imageUrl, alt: '' }))])}
+            onUploaded={(urls) => setGallery((all) => withUploads(all, urls))}
           />
         </div>
       </Group>

@@ -8,6 +8,7 @@ import {
   payloadFromDraft,
   payloadFromProject,
   removeRow,
+  withUploads,
 } from './projectForm';
 import { splitTags } from '../editor/tags';
 
@@ -78,5 +79,14 @@ describe('project form', () => {
     expect(moveRow(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
     expect(moveRow(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
     expect(removeRow(['a', 'b', 'c'], 1)).toEqual(['a', 'c']);
+  });
+});
+
+describe('photos uploaded into the gallery', () => {
+  it('are added at its end, each once: one already there, or chosen twice, is not added again', () => {
+    const gallery = draftFromProject(project).gallery;
+    const next = withUploads(gallery, [gallery[0]!.imageUrl, '/media/new.jpg', '/media/new.jpg']);
+    expect(next.map((row) => row.imageUrl)).toEqual([...gallery.map((row) => row.imageUrl), '/media/new.jpg']);
+    expect(next.at(-1)?.alt).toBe('');
   });
 });

@@ -3,6 +3,7 @@
 import { PROJECT_CATEGORIES, type AdminProject, type ProjectPayload } from '../api';
 import { moveIndex } from '../editor/reorder';
 import { splitTags } from '../editor/tags';
+import { newOnly } from '../editor/upload';
 
 let lastKey = 0;
 /** A key for a row the owner adds (React needs one that survives moves; the record has no ids for them). */
@@ -163,4 +164,13 @@ export function replaceRow<T>(rows: readonly T[], index: number, row: T): T[] {
 
 export function removeRow<T>(rows: readonly T[], index: number): T[] {
   return rows.filter((_, i) => i !== index);
+}
+
+/** The gallery with the photos just uploaded at its end, each once: one already in it is not added again. */
+export function withUploads(gallery: GalleryDraft[], urls: readonly string[]): GalleryDraft[] {
+  const added = newOnly(
+    gallery.map((row) => row.imageUrl),
+    urls,
+  );
+  return [...gallery, ...added.map((imageUrl) => ({ key: newKey(), imageUrl, alt: '' }))];
 }

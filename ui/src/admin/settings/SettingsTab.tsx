@@ -5,7 +5,8 @@ import { ACCEPTED_IMAGES } from '../../lib/images';
 import { DEFAULT_LOGO } from '../../lib/site';
 import { AccountSection } from '../account/AccountSection';
 import { OffsiteSection } from '../backup/OffsiteCard';
-import { API, ApiError, apiRequest, uploadFile, type CompanySetting } from '../api';
+import { API, ApiError, apiRequest, type CompanySetting } from '../api';
+import { uploadPhoto } from '../editor/upload';
 import { downloadBackup } from '../backup/download';
 import { toastFailure, toastSuccess } from '../feedback';
 import { FieldError, TextField } from '../editor/fields';
@@ -162,17 +163,23 @@ function LogoField({ value, onChange, error, focusOnMount }: { value: string; on
   const [busy, setBusy] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
 
+  // Why the chosen file was not taken (not an image, too large): said at the field.
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const problem = error ?? refusal;
+
   const onFile = async (file: File) => {
     setBusy(true);
-    try {
-      onChange(await uploadFile(file));
+    setRefusal(undefined);
+    const result = await uploadPhoto(file);
+    if (result && 'url' in result) {
+      onChange(result.url);
       toastSuccess('Logo uploaded. Save Settings to show it on the site.');
-    } catch (failure) {
-      toastFailure('Upload failed', failure);
-    } finally {
-      setBusy(false);
-      if (picker.current) picker.current.value = '';
+    } else if (result) {
+      setRefusal(result.refusal);
+      toastFailure('Upload refused', undefined, result.refusal);
     }
+    setBusy(false);
+    if (picker.current) picker.current.value = '';
   };
 
   return (
@@ -202,15 +209,15 @@ function LogoField({ value, onChange, error, focusOnMount }: { value: string; on
             accept={ACCEPTED_IMAGES}
             disabled={busy}
             autoFocus={focusOnMount}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[error && `${id}-error`, `${id}-hint`].filter(Boolean).join(' ')}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={[problem && `${id}-error`, `${id}-hint`].filter(Boolean).join(' ')}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
               if (file) void onFile(file);
             }}
             className="block w-full min-w-0 text-sm text-stone-600 file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-sm file:border file:border-stone-400 file:bg-white file:px-3 file:text-sm file:font-semibold file:text-charcoal hover:file:bg-charcoal hover:file:text-ivory"
           />
-          {error && <FieldError id={`${id}-error`} message={error} />}
+          {problem && <FieldError id={`${id}-error`} message={problem} />}
           <p id={`${id}-hint`} className="text-xs text-stone-600">
             {busy ? 'Uploading…' : 'A square image, 200 × 200 px or larger, as PNG, JPG or SVG.'}
           </p>
