@@ -5,18 +5,13 @@
 mod common;
 
 use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer, login};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 const NEW_PASSWORD: &str = "a-brand-new-passphrase";
 
 async fn login_with(server: &TestServer, password: &str) -> reqwest::Response {
-    server
-        .client
-        .post(server.url("/api/admin/login"))
-        .json(&json!({ "username": ADMIN_USER, "password": password }))
-        .send()
-        .await
-        .unwrap()
+    server.sign_in_as(ADMIN_USER, password).await
 }
 
 async fn change(server: &TestServer, token: &str, current: &str, new: &str) -> (u16, Value) {
@@ -35,12 +30,9 @@ async fn change(server: &TestServer, token: &str, current: &str, new: &str) -> (
 
 async fn verify(server: &TestServer, token: &str) -> u16 {
     server
-        .client
-        .get(server.url("/api/admin/verify"))
-        .bearer_auth(token)
-        .send()
+        .owner(token)
+        .send(Method::GET, "/api/admin/verify")
         .await
-        .unwrap()
         .status()
         .as_u16()
 }
@@ -76,12 +68,11 @@ async fn a_password_change_signs_out_every_other_session() {
 
     // Without a session there is nothing to change.
     let res = server
-        .client
-        .post(server.url("/api/admin/password"))
-        .json(&json!({ "currentPassword": NEW_PASSWORD, "newPassword": "another-long-one" }))
-        .send()
-        .await
-        .unwrap();
+        .post_json(
+            "/api/admin/password",
+            &json!({ "currentPassword": NEW_PASSWORD, "newPassword": "another-long-one" }),
+        )
+        .await;
     assert_eq!(res.status(), 401);
     server.stop().await;
 }
@@ -120,23 +111,17 @@ async fn sign_out_everywhere_ends_every_session() {
     let a = login(&server).await;
     let b = login(&server).await;
     let res = server
-        .client
-        .post(server.url("/api/admin/sign-out-everywhere"))
-        .bearer_auth(&a)
-        .send()
-        .await
-        .unwrap();
+        .owner(&a)
+        .send(Method::POST, "/api/admin/sign-out-everywhere")
+        .await;
     assert_eq!(res.status(), 200);
     assert_eq!(verify(&server, &a).await, 401);
     assert_eq!(verify(&server, &b).await, 401);
     assert_eq!(verify(&server, &login(&server).await).await, 200);
     let res = server
-        .client
-        .get(server.url("/api/admin/sign-out-everywhere"))
-        .bearer_auth(&a)
-        .send()
-        .await
-        .unwrap();
+        .owner(&a)
+        .send(Method::GET, "/api/admin/sign-out-everywhere")
+        .await;
     assert_eq!(res.status(), 405);
     server.stop().await;
 }

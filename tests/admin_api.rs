@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer, call, login};
+use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -15,13 +15,7 @@ async fn site_data(server: &TestServer) -> Value {
 #[tokio::test]
 async fn login_gives_a_token_and_the_admin_and_verify_accepts_it() {
     let server = TestServer::start().await;
-    let res = server
-        .client
-        .post(server.url("/api/admin/login"))
-        .json(&json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .unwrap();
+    let res = server.sign_in_as(ADMIN_USER, ADMIN_PASSWORD).await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["cache-control"], "no-store");
     let body: Value = res.json().await.unwrap();
@@ -32,7 +26,7 @@ async fn login_gives_a_token_and_the_admin_and_verify_accepts_it() {
     assert!(body["admin"].get("passwordHash").is_none());
     humantime::parse_rfc3339(body["expiresAt"].as_str().unwrap()).unwrap();
 
-    let (status, verify) = call(&server, token, Method::GET, "/api/admin/verify", None).await;
+    let (status, verify) = server.owner(token).get("/api/admin/verify").await;
     assert_eq!(status, 200);
     assert_eq!(
         verify,
@@ -46,13 +40,7 @@ async fn wrong_credentials_get_the_same_answer_for_unknown_users() {
     let server = TestServer::start().await;
     let mut answers = Vec::new();
     for (username, password) in [(ADMIN_USER, "wrong password"), ("nobody", ADMIN_PASSWORD)] {
-        let res = server
-            .client
-            .post(server.url("/api/admin/login"))
-            .json(&json!({ "username": username, "password": password }))
-            .send()
-            .await
-            .unwrap();
+        let res = server.sign_in_as(username, password).await;
         let status = res.status();
         let mut headers: Vec<(String, String)> = res
             .headers()
@@ -67,13 +55,7 @@ async fn wrong_credentials_get_the_same_answer_for_unknown_users() {
     assert_eq!(answers[0].2, r#"{"message":"Invalid credentials"}"#);
     assert_eq!(answers[0], answers[1]);
 
-    let res = server
-        .client
-        .post(server.url("/api/admin/login"))
-        .json(&json!({ "username": ADMIN_USER, "password": "" }))
-        .send()
-        .await
-        .unwrap();
+    let res = server.sign_in_as(ADMIN_USER, "").await;
     assert_eq!(res.status(), 400);
     server.stop().await;
 }
@@ -81,10 +63,10 @@ async fn wrong_credentials_get_the_same_answer_for_unknown_users() {
 #[tokio::test]
 async fn hero_slides_are_listed_created_updated_and_deleted() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let path = "/api/admin/hero-slides";
 
-    let (status, seeded) = call(&server, &token, Method::GET, path, None).await;
+    let (status, seeded) = owner.get(path).await;
     assert_eq!(status, 200);
     let seeded = seeded.as_array().unwrap().clone();
     assert_eq!(seeded.len(), 3);
@@ -102,21 +84,19 @@ async fn hero_slides_are_listed_created_updated_and_deleted() {
         assert!(seeded[0].get(field).is_some(), "{field}: {}", seeded[0]);
     }
 
-    let (status, created) = call(
-        &server,
-        &token,
-        Method::POST,
-        path,
-        Some(json!({
-            "title": "  Monsoon Light  ",
-            "subtitle": "A calm villa",
-            "imageUrl": "/images/hero-2.webp",
-            "buttonText": "See it",
-            "buttonLink": "/portfolio/modern-serenity",
-            "order": -1,
-        })),
-    )
-    .await;
+    let (status, created) = owner
+        .post(
+            path,
+            json!({
+                "title": "  Monsoon Light  ",
+                "subtitle": "A calm villa",
+                "imageUrl": "/images/hero-2.webp",
+                "buttonText": "See it",
+                "buttonLink": "/portfolio/modern-serenity",
+                "order": -1,
+            }),
+        )
+        .await;
     assert_eq!(status, 201, "{created}");
     assert_eq!(created["title"], "Monsoon Light", "trimmed");
     assert_eq!(created["order"], -1);
@@ -124,7 +104,7 @@ async fn hero_slides_are_listed_created_updated_and_deleted() {
     let id = created["id"].as_u64().unwrap();
 
     // Ordered by order, then creation: -1 comes first.
-    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    let (_, list) = owner.get(path).await;
     assert_eq!(list[0]["id"], id);
     assert_eq!(
         site_data(&server).await["heroSlides"][0]["title"],
@@ -132,25 +112,21 @@ async fn hero_slides_are_listed_created_updated_and_deleted() {
     );
 
     // order: 0 when missing or not a number; equal orders keep creation order.
-    let (_, a) = call(
-        &server,
-        &token,
-        Method::POST,
-        path,
-        Some(json!({ "title": "A", "imageUrl": "https://example.com/a.jpg", "order": "abc" })),
-    )
-    .await;
+    let (_, a) = owner
+        .post(
+            path,
+            json!({ "title": "A", "imageUrl": "https://example.com/a.jpg", "order": "abc" }),
+        )
+        .await;
     assert_eq!(a["order"], 0);
-    let (_, b) = call(
-        &server,
-        &token,
-        Method::POST,
-        path,
-        Some(json!({ "title": "B", "imageUrl": "/images/hero-3.webp" })),
-    )
-    .await;
+    let (_, b) = owner
+        .post(
+            path,
+            json!({ "title": "B", "imageUrl": "/images/hero-3.webp" }),
+        )
+        .await;
     assert_eq!(b["order"], 0);
-    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    let (_, list) = owner.get(path).await;
     let titles: Vec<&str> = list
         .as_array()
         .unwrap()
@@ -173,25 +149,23 @@ async fn hero_slides_are_listed_created_updated_and_deleted() {
         json!({ "title": "   ", "imageUrl": "/images/hero-1.webp" }),
         json!({ "title": "No image" }),
     ] {
-        let (status, err) = call(&server, &token, Method::POST, path, Some(body)).await;
+        let (status, err) = owner.post(path, body).await;
         assert_eq!(status, 400);
         assert!(err["message"].is_string());
     }
 
     // Update: inactive slides leave the public pages.
-    let (status, updated) = call(
-        &server,
-        &token,
-        Method::PUT,
-        &format!("{path}/{id}"),
-        Some(json!({
-            "title": "Monsoon Light II",
-            "imageUrl": "/images/hero-2.webp",
-            "order": 4,
-            "isActive": false,
-        })),
-    )
-    .await;
+    let (status, updated) = owner
+        .put(
+            &format!("{path}/{id}"),
+            json!({
+                "title": "Monsoon Light II",
+                "imageUrl": "/images/hero-2.webp",
+                "order": 4,
+                "isActive": false,
+            }),
+        )
+        .await;
     assert_eq!(status, 200, "{updated}");
     assert_eq!(updated["title"], "Monsoon Light II");
     assert_eq!(updated["isActive"], false);
@@ -199,39 +173,23 @@ async fn hero_slides_are_listed_created_updated_and_deleted() {
     let public = site_data(&server).await.to_string();
     assert!(!public.contains("Monsoon Light"), "{public}");
 
-    let (status, err) = call(
-        &server,
-        &token,
-        Method::PUT,
-        &format!("{path}/999999"),
-        Some(json!({ "title": "x", "imageUrl": "/x.png" })),
-    )
-    .await;
+    let (status, err) = owner
+        .put(
+            &format!("{path}/999999"),
+            json!({ "title": "x", "imageUrl": "/x.png" }),
+        )
+        .await;
     assert_eq!(status, 404);
     assert!(err["message"].is_string());
 
     // Delete.
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::DELETE,
-        &format!("{path}/{id}"),
-        None,
-    )
-    .await;
+    let (status, _) = owner.delete(&format!("{path}/{id}")).await;
     assert_eq!(status, 200);
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::DELETE,
-        &format!("{path}/{id}"),
-        None,
-    )
-    .await;
+    let (status, _) = owner.delete(&format!("{path}/{id}")).await;
     assert_eq!(status, 404);
-    let (status, _) = call(&server, &token, Method::DELETE, &format!("{path}/x"), None).await;
+    let (status, _) = owner.delete(&format!("{path}/x")).await;
     assert_eq!(status, 404);
-    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    let (_, list) = owner.get(path).await;
     assert!(list.as_array().unwrap().iter().all(|s| s["id"] != id));
     server.stop().await;
 }
@@ -239,15 +197,8 @@ async fn hero_slides_are_listed_created_updated_and_deleted() {
 #[tokio::test]
 async fn portfolio_projects_and_messages_are_listed() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, projects) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/portfolio-projects",
-        None,
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (status, projects) = owner.get("/api/admin/portfolio-projects").await;
     assert_eq!(status, 200);
     let projects = projects.as_array().unwrap();
     assert_eq!(projects.len(), 7);
@@ -257,7 +208,7 @@ async fn portfolio_projects_and_messages_are_listed() {
         assert!(p["isActive"].is_boolean());
     }
 
-    let (status, empty) = call(&server, &token, Method::GET, "/api/contacts", None).await;
+    let (status, empty) = owner.get("/api/contacts").await;
     assert_eq!(status, 200);
     assert_eq!(empty, json!([]));
     let store = server.app.store.clone();
@@ -267,7 +218,7 @@ async fn portfolio_projects_and_messages_are_listed() {
     store
         .add_contact("Ravi", "ravi@example.in", "second")
         .unwrap();
-    let (_, messages) = call(&server, &token, Method::GET, "/api/contacts", None).await;
+    let (_, messages) = owner.get("/api/contacts").await;
     let messages = messages.as_array().unwrap();
     assert_eq!(messages.len(), 2);
     assert_eq!(messages[0]["message"], "second", "newest first");
@@ -283,9 +234,9 @@ async fn portfolio_projects_and_messages_are_listed() {
 #[tokio::test]
 async fn company_settings_are_listed_and_upserted_by_key() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let path = "/api/admin/company-settings";
-    let (status, list) = call(&server, &token, Method::GET, path, None).await;
+    let (status, list) = owner.get(path).await;
     assert_eq!(status, 200);
     let list = list.as_array().unwrap().clone();
     let phone = list
@@ -297,18 +248,16 @@ async fn company_settings_are_listed_and_upserted_by_key() {
         assert!(phone.get(field).is_some(), "{field}");
     }
 
-    let (status, saved) = call(
-        &server,
-        &token,
-        Method::POST,
-        path,
-        Some(json!({
-            "settingKey": "company_phone",
-            "settingValue": "+91 98480 11111",
-            "description": "Company phone",
-        })),
-    )
-    .await;
+    let (status, saved) = owner
+        .post(
+            path,
+            json!({
+                "settingKey": "company_phone",
+                "settingValue": "+91 98480 11111",
+                "description": "Company phone",
+            }),
+        )
+        .await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["settingValue"], "+91 98480 11111");
     assert_eq!(saved["id"], phone["id"], "same key, same record");
@@ -318,40 +267,30 @@ async fn company_settings_are_listed_and_upserted_by_key() {
     );
 
     // A multi-line address keeps its line breaks; a new key gets a description from its name.
-    let (_, address) = call(
-        &server,
-        &token,
-        Method::POST,
-        path,
-        Some(json!({ "settingKey": "company_address", "settingValue": "Road 12\nBanjara Hills\nHyderabad" })),
-    )
+    let (_, address) = owner.post(path, json!({ "settingKey": "company_address", "settingValue": "Road 12\nBanjara Hills\nHyderabad" }))
     .await;
     assert_eq!(address["settingValue"], "Road 12\nBanjara Hills\nHyderabad");
-    let (_, gst) = call(
-        &server,
-        &token,
-        Method::POST,
-        path,
-        Some(json!({ "settingKey": "company_gst_number", "settingValue": "36AAAAA0000A1Z5" })),
-    )
-    .await;
+    let (_, gst) = owner
+        .post(
+            path,
+            json!({ "settingKey": "company_gst_number", "settingValue": "36AAAAA0000A1Z5" }),
+        )
+        .await;
     assert_eq!(gst["description"], "Company gst number");
-    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    let (_, list) = owner.get(path).await;
     assert_eq!(list.as_array().unwrap().len(), 15);
 
     // The logo: an uploaded file's URL, then the logo setting (the SPEC's two steps).
-    let (_, logo) = call(
-        &server,
-        &token,
-        Method::POST,
-        path,
-        Some(json!({
-            "settingKey": "company_logo",
-            "settingValue": "/media/0123456789abcdef0123456789abcdef.png",
-            "description": "Company logo URL",
-        })),
-    )
-    .await;
+    let (_, logo) = owner
+        .post(
+            path,
+            json!({
+                "settingKey": "company_logo",
+                "settingValue": "/media/0123456789abcdef0123456789abcdef.png",
+                "description": "Company logo URL",
+            }),
+        )
+        .await;
     assert_eq!(
         logo["settingValue"],
         "/media/0123456789abcdef0123456789abcdef.png"
@@ -361,7 +300,7 @@ async fn company_settings_are_listed_and_upserted_by_key() {
         json!({ "settingKey": "company_phone" }),
         json!({ "settingKey": "Company Phone!", "settingValue": "x" }),
     ] {
-        let (status, _) = call(&server, &token, Method::POST, path, Some(body)).await;
+        let (status, _) = owner.post(path, body).await;
         assert_eq!(status, 400);
     }
     server.stop().await;
@@ -370,7 +309,7 @@ async fn company_settings_are_listed_and_upserted_by_key() {
 #[tokio::test]
 async fn an_uploaded_image_is_served_from_media_under_its_hash() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let png =
         b"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x0bIDATx\x9cc`\x00\x02\x00\x00\x05\x00\x01z^\xab?\x00\x00\x00\x00IEND\xaeB`\x82"
         .to_vec();
@@ -385,7 +324,7 @@ async fn an_uploaded_image_is_served_from_media_under_its_hash() {
         let res = server
             .client
             .post(server.url("/api/admin/media-files"))
-            .bearer_auth(&token)
+            .bearer_auth(&owner.token)
             .multipart(form)
             .send()
             .await
@@ -419,31 +358,23 @@ async fn an_uploaded_image_is_served_from_media_under_its_hash() {
 #[tokio::test]
 async fn every_admin_call_needs_a_token() {
     let server = TestServer::start().await;
-    for (method, path) in [
-        (Method::GET, "/api/admin/verify"),
-        (Method::GET, "/api/admin/hero-slides"),
-        (Method::POST, "/api/admin/hero-slides"),
-        (Method::PUT, "/api/admin/hero-slides/1"),
-        (Method::DELETE, "/api/admin/hero-slides/1"),
-        (Method::GET, "/api/admin/portfolio-projects"),
-        (Method::GET, "/api/contacts"),
-        (Method::GET, "/api/admin/company-settings"),
-        (Method::POST, "/api/admin/company-settings"),
-        (Method::POST, "/api/admin/media-files"),
-    ] {
-        let res = server
-            .client
-            .request(method.clone(), server.url(path))
-            .json(&json!({ "title": "x", "imageUrl": "/x.png" }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 401, "{method} {path}");
-        assert_eq!(res.headers()["content-type"], "application/json");
-        assert_eq!(res.headers()["x-robots-tag"], "noindex");
-        let body: Value = res.json().await.unwrap();
-        assert!(body["message"].is_string());
-    }
+    server
+        .assert_each_wants_a_token(
+            &[
+                (Method::GET, "/api/admin/verify"),
+                (Method::GET, "/api/admin/hero-slides"),
+                (Method::POST, "/api/admin/hero-slides"),
+                (Method::PUT, "/api/admin/hero-slides/1"),
+                (Method::DELETE, "/api/admin/hero-slides/1"),
+                (Method::GET, "/api/admin/portfolio-projects"),
+                (Method::GET, "/api/contacts"),
+                (Method::GET, "/api/admin/company-settings"),
+                (Method::POST, "/api/admin/company-settings"),
+                (Method::POST, "/api/admin/media-files"),
+            ],
+            &json!({ "title": "x", "imageUrl": "/x.png" }),
+        )
+        .await;
     assert_eq!(server.app.store.hero_slides().unwrap().len(), 3);
     assert!(server.app.store.admins().unwrap().len() == 1);
     server.stop().await;

@@ -3,55 +3,28 @@
 
 mod common;
 
-use common::{TestServer, call, login};
-use reqwest::Method;
+use common::TestServer;
 
 #[tokio::test]
 async fn admin_lists_come_in_pages_when_asked() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, all) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/portfolio-projects",
-        None,
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (status, all) = owner.get("/api/admin/portfolio-projects").await;
     assert_eq!(status, 200);
     let all = all.as_array().unwrap().clone();
     assert!(all.len() >= 3);
-    let (status, page) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/portfolio-projects?offset=1&limit=2",
-        None,
-    )
-    .await;
+    let (status, page) = owner
+        .get("/api/admin/portfolio-projects?offset=1&limit=2")
+        .await;
     assert_eq!(status, 200);
     assert_eq!(page["total"], all.len());
     assert_eq!(page["offset"], 1);
     assert_eq!(page["limit"], 2);
     assert_eq!(page["items"].as_array().unwrap(), &all[1..3]);
-    let (status, news) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/news-items?limit=1",
-        None,
-    )
-    .await;
+    let (status, news) = owner.get("/api/admin/news-items?limit=1").await;
     assert_eq!(status, 200);
     assert_eq!(news["items"].as_array().unwrap().len(), 1);
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/news-items?limit=x",
-        None,
-    )
-    .await;
+    let (status, body) = owner.get("/api/admin/news-items?limit=x").await;
     assert_eq!(status, 400);
     assert!(
         body["message"].as_str().unwrap().starts_with("limit "),

@@ -208,14 +208,10 @@ async fn a_token_forged_with_the_old_key_is_refused_after_sign_out_everywhere() 
             studio::auth::issue_token(&old_key, admin.id, generation, now, hour).unwrap()
         })
         .collect();
-    let (status, _) = common::call(
-        &server,
-        &session,
-        Method::POST,
-        "/api/admin/sign-out-everywhere",
-        None,
-    )
-    .await;
+    let (status, _) = server
+        .owner(&session)
+        .post_empty("/api/admin/sign-out-everywhere")
+        .await;
     assert_eq!(status, 200);
     assert_ne!(server.app.store.hmac_key().unwrap(), old_key, "a new key");
     assert_eq!(server.app.store.hmac_key().unwrap().len(), 32);
@@ -228,13 +224,7 @@ async fn a_token_forged_with_the_old_key_is_refused_after_sign_out_everywhere() 
     }
     // A form token handed out before is no good either: the message is filed under spam.
     let form_token = studio::spam::issue(&old_key, studio::store::now_ms() - 10_000).unwrap();
-    let res = server
-        .client
-        .post(server.url("/api/contact"))
-        .json(&json!({ "name": "Asha", "email": "asha@example.in", "message": "hello", "formToken": form_token }))
-        .send()
-        .await
-        .unwrap();
+    let res = server.post_json("/api/contact", &json!({ "name": "Asha", "email": "asha@example.in", "message": "hello", "formToken": form_token })).await;
     assert_eq!(res.status(), 201);
     let stored = server.app.store.contacts().unwrap();
     assert_eq!(stored[0].folder, studio::store::Folder::Spam);
@@ -261,12 +251,9 @@ async fn a_password_change_revokes_every_earlier_token() {
     for t in [&old, &older] {
         assert_eq!(verify_with(&server, &format!("Bearer {t}")).await, 401);
         let res = server
-            .client
-            .get(server.url("/api/admin/hero-slides"))
-            .bearer_auth(t)
-            .send()
-            .await
-            .unwrap();
+            .owner(t)
+            .send(Method::GET, "/api/admin/hero-slides")
+            .await;
         assert_eq!(res.status(), 401);
     }
     let res = login_as(&server, ADMIN_USER, ADMIN_PASSWORD).await;
@@ -343,11 +330,7 @@ async fn forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy() {
     );
     server.stop().await;
 
-    let server = TestServer::start_with(Layer {
-        trusted_proxies: Some(vec!["127.0.0.1".into()]),
-        ..Layer::default()
-    })
-    .await;
+    let server = TestServer::behind_proxy().await;
     // Per client address, as the trusted proxy reports it.
     for i in 0..5 {
         let res = login_from(&server, &format!("user-{i}"), "guess", Some("203.0.113.7")).await;
@@ -374,11 +357,7 @@ async fn forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy() {
 /// address. Failures of one user name from many addresses now never refuse another address.
 #[tokio::test]
 async fn nobody_can_lock_the_owner_out() {
-    let server = TestServer::start_with(Layer {
-        trusted_proxies: Some(vec!["127.0.0.1".into()]),
-        ..Layer::default()
-    })
-    .await;
+    let server = TestServer::behind_proxy().await;
     for i in 0..12 {
         let xff = format!("198.51.100.{i}");
         let res = login_from(&server, ADMIN_USER, "guess", Some(&xff)).await;

@@ -3,8 +3,7 @@
 
 mod common;
 
-use common::{TestServer, call, inlined, login};
-use reqwest::Method;
+use common::{TestServer, inlined};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -49,7 +48,7 @@ where
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_settings_saves_leave_every_page_as_the_store_has_it() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let keys = [
         "company_phone",
         "company_address",
@@ -64,16 +63,14 @@ async fn concurrent_settings_saves_leave_every_page_as_the_store_has_it() {
             } else {
                 format!("W{w} R{round}")
             };
-            let (server, token) = (&server, &token);
+            let owner = &owner;
             writers.push(async move {
-                let (status, body) = call(
-                    server,
-                    token,
-                    Method::POST,
-                    "/api/admin/company-settings",
-                    Some(json!({ "settingKey": key, "settingValue": value })),
-                )
-                .await;
+                let (status, body) = owner
+                    .post(
+                        "/api/admin/company-settings",
+                        json!({ "settingKey": key, "settingValue": value }),
+                    )
+                    .await;
                 assert_eq!(status, 200, "{body}");
             });
         }
@@ -125,15 +122,8 @@ async fn concurrent_settings_saves_leave_every_page_as_the_store_has_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn an_unpublish_racing_other_saves_leaves_the_page_gone() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, projects) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/portfolio-projects",
-        None,
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (status, projects) = owner.get("/api/admin/portfolio-projects").await;
     assert_eq!(status, 200);
     let projects = projects.as_array().unwrap().clone();
     for round in 0..ROUNDS.min(projects.len() * 2) {
@@ -141,16 +131,9 @@ async fn an_unpublish_racing_other_saves_leaves_the_page_gone() {
         let id = project["id"].as_u64().unwrap();
         let slug = project["slug"].as_str().unwrap().to_string();
         let publish = round % 2 == 1;
-        let (server_, token_) = (&server, &token);
+        let owner = &owner;
         let unpublish = async move {
-            let (status, list) = call(
-                server_,
-                token_,
-                Method::GET,
-                "/api/admin/portfolio-projects",
-                None,
-            )
-            .await;
+            let (status, list) = owner.get("/api/admin/portfolio-projects").await;
             assert_eq!(status, 200, "{list}");
             let mut body = list
                 .as_array()
@@ -160,25 +143,15 @@ async fn an_unpublish_racing_other_saves_leaves_the_page_gone() {
                 .unwrap()
                 .clone();
             body["isActive"] = json!(publish);
-            let (status, saved) = call(
-                server_,
-                token_,
-                Method::PUT,
-                &format!("/api/admin/portfolio-projects/{id}"),
-                Some(body),
-            )
-            .await;
+            let (status, saved) = owner
+                .put(&format!("/api/admin/portfolio-projects/{id}"), body)
+                .await;
             assert_eq!(status, 200, "{saved}");
         };
         let other = async move {
-            let (status, body) = call(
-                server_,
-                token_,
-                Method::POST,
-                "/api/admin/company-settings",
-                Some(json!({ "settingKey": "company_phone", "settingValue": format!("+91 {round}") })),
-            )
-            .await;
+            let phone =
+                json!({ "settingKey": "company_phone", "settingValue": format!("+91 {round}") });
+            let (status, body) = owner.post("/api/admin/company-settings", phone).await;
             assert_eq!(status, 200, "{body}");
         };
         futures_util::future::join(unpublish, other).await;

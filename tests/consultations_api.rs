@@ -5,8 +5,7 @@
 mod common;
 mod smtp_support;
 
-use common::{TestServer, call, login};
-use reqwest::Method;
+use common::{Owner, TestServer};
 use serde_json::{Value, json};
 use smtp_support::{Behaviour, SmtpServer};
 use std::time::Duration;
@@ -26,19 +25,15 @@ async fn server_with(layer: Layer) -> TestServer {
 }
 
 /// Turns booking on: every day 00:00-24:00, hour slots, `notice` hours, 30 days ahead.
-async fn open(server: &TestServer, token: &str, notice: u16) -> Value {
+async fn open(owner: &Owner<'_>, notice: u16) -> Value {
     let day = json!([["00:00", "24:00"]]);
-    let (status, body) = call(
-        server,
-        token,
-        Method::PUT,
-        "/api/admin/consultation-settings",
-        Some(json!({
-            "enabled": true, "slotMinutes": 60, "noticeHours": notice, "horizonDays": 30,
-            "weekly": { "mon": day, "tue": day, "wed": day, "thu": day, "fri": day, "sat": day, "sun": day },
-        })),
-    )
-    .await;
+    let settings = json!({
+        "enabled": true, "slotMinutes": 60, "noticeHours": notice, "horizonDays": 30,
+        "weekly": { "mon": day, "tue": day, "wed": day, "thu": day, "fri": day, "sat": day, "sun": day },
+    });
+    let (status, body) = owner
+        .put("/api/admin/consultation-settings", settings)
+        .await;
     assert_eq!(status, 200, "{body}");
     body
 }
@@ -79,15 +74,8 @@ fn visitor(start: &str) -> Value {
 #[tokio::test]
 async fn booking_is_off_until_the_owner_turns_it_on() {
     let server = server().await;
-    let token = login(&server).await;
-    let (status, settings) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/consultation-settings",
-        None,
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (status, settings) = owner.get("/api/admin/consultation-settings").await;
     assert_eq!(status, 200);
     assert_eq!(settings["enabled"], false);
     assert_eq!(settings["timeZone"], "Asia/Kolkata");
@@ -100,42 +88,31 @@ async fn booking_is_off_until_the_owner_turns_it_on() {
     let (status, body) = book(&server, 1, visitor(start)).await;
     assert_eq!(status, 404, "{body}");
     // Bad settings are refused, naming the field, and nothing changes.
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/consultation-settings",
-        Some(json!({ "enabled": true, "timeZone": "Asia/Hyderabad" })),
-    )
-    .await;
+    let (status, body) = owner
+        .put(
+            "/api/admin/consultation-settings",
+            json!({ "enabled": true, "timeZone": "Asia/Hyderabad" }),
+        )
+        .await;
     assert_eq!(status, 400);
     assert!(
         body["message"].as_str().unwrap().starts_with("Time zone"),
         "{body}"
     );
     assert_eq!(body["field"], "timeZone");
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/consultation-settings",
-        Some(json!({ "weekly": { "tue": [["13:00", "11:00"]] } })),
-    )
-    .await;
+    let (status, body) = owner
+        .put(
+            "/api/admin/consultation-settings",
+            json!({ "weekly": { "tue": [["13:00", "11:00"]] } }),
+        )
+        .await;
     assert_eq!(status, 400);
     assert_eq!(body["field"], "weekly");
     assert!(
         body["message"].as_str().unwrap().contains("(tue)"),
         "{body}"
     );
-    let (_, settings) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/consultation-settings",
-        None,
-    )
-    .await;
+    let (_, settings) = owner.get("/api/admin/consultation-settings").await;
     assert_eq!(settings["enabled"], false);
     // Without a token, the owner's calls are refused.
     let res = server.get("/api/admin/consultations").await;
@@ -146,8 +123,8 @@ async fn booking_is_off_until_the_owner_turns_it_on() {
 #[tokio::test]
 async fn many_visitors_racing_for_one_slot_get_one_booking() {
     let server = server().await;
-    let token = login(&server).await;
-    open(&server, &token, 2).await;
+    let owner = server.sign_in().await;
+    open(&owner, 2).await;
     let free = slots(&server, "?days=3").await;
     // Not the first: the clock passing an hour mid-test could put that one inside the notice.
     let first = free[1]["start"].as_str().unwrap().to_string();
@@ -179,20 +156,13 @@ async fn many_visitors_racing_for_one_slot_get_one_booking() {
     assert!(!after.iter().any(|s| s["start"] == first.as_str()));
     assert_eq!(after.len(), free.len() - 1);
     // The owner sees one consultation, and one lead in the inbox (not eleven).
-    let (_, list) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/consultations",
-        None,
-    )
-    .await;
+    let (_, list) = owner.get("/api/admin/consultations").await;
     let list = list.as_array().unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["status"], "booked");
     assert_eq!(list[0]["stage"], "consultation-booked");
     let lead = list[0]["leadId"].as_u64().unwrap();
-    let (_, inbox) = call(&server, &token, Method::GET, "/api/contacts", None).await;
+    let (_, inbox) = owner.get("/api/contacts").await;
     let inbox = inbox.as_array().unwrap();
     assert_eq!(inbox.len(), 1, "{inbox:?}");
     assert_eq!(inbox[0]["id"].as_u64(), Some(lead));
@@ -211,8 +181,8 @@ async fn many_visitors_racing_for_one_slot_get_one_booking() {
 #[tokio::test]
 async fn the_server_refuses_what_is_not_a_free_slot() {
     let server = server().await;
-    let token = login(&server).await;
-    open(&server, &token, 3).await;
+    let owner = server.sign_in().await;
+    open(&owner, 3).await;
     let free = slots(&server, "?days=40").await;
     let first = free[0]["start"].as_str().unwrap();
     let last = free.last().unwrap()["start"].as_str().unwrap();
@@ -263,14 +233,7 @@ async fn the_server_refuses_what_is_not_a_free_slot() {
     bot["website"] = "http://spam.example".into();
     assert_eq!(book(&server, 4, bot).await.0, 201);
     assert_eq!(slots(&server, "?days=40").await.len(), free.len());
-    let (_, spam) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/contacts?folder=spam",
-        None,
-    )
-    .await;
+    let (_, spam) = owner.get("/api/contacts?folder=spam").await;
     assert_eq!(spam.as_array().unwrap().len(), 2, "{spam}");
     // A token carries one booking.
     let token_once = server.form_token(Duration::from_secs(20));
@@ -303,8 +266,8 @@ async fn the_server_refuses_what_is_not_a_free_slot() {
 #[tokio::test]
 async fn the_owner_moves_confirms_cancels_and_blocks() {
     let server = server().await;
-    let token = login(&server).await;
-    open(&server, &token, 2).await;
+    let owner = server.sign_in().await;
+    open(&owner, 2).await;
     let free = slots(&server, "?days=3").await;
     let start = |i: usize| free[i]["start"].as_str().unwrap().to_string();
     let (status, a) = book(&server, 1, visitor(&start(0))).await;
@@ -312,61 +275,30 @@ async fn the_owner_moves_confirms_cancels_and_blocks() {
     let (_, b) = book(&server, 2, visitor(&start(1))).await;
     let path = |v: &Value| format!("/api/admin/consultations/{}", v["id"]);
     // Onto a held slot: 409; onto a free one: moved, and the old slot is free again.
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path(&a),
-        Some(json!({ "start": start(1) })),
-    )
-    .await;
+    let (status, _) = owner.patch(&path(&a), json!({ "start": start(1) })).await;
     assert_eq!(status, 409);
-    let (status, moved) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path(&a),
-        Some(json!({ "start": start(2) })),
-    )
-    .await;
+    let (status, moved) = owner.patch(&path(&a), json!({ "start": start(2) })).await;
     assert_eq!(status, 200, "{moved}");
     assert_eq!(moved["start"], start(2).as_str());
     let now_free = slots(&server, "?days=3").await;
     assert!(now_free.iter().any(|s| s["start"] == start(0).as_str()));
     assert!(!now_free.iter().any(|s| s["start"] == start(2).as_str()));
-    let (status, confirmed) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path(&b),
-        Some(json!({ "status": "confirmed" })),
-    )
-    .await;
+    let (status, confirmed) = owner
+        .patch(&path(&b), json!({ "status": "confirmed" }))
+        .await;
     assert_eq!(
         (status.as_u16(), confirmed["status"].as_str()),
         (200, Some("confirmed"))
     );
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path(&b),
-        Some(json!({ "status": "maybe" })),
-    )
-    .await;
+    let (status, body) = owner.patch(&path(&b), json!({ "status": "maybe" })).await;
     assert_eq!(status, 400);
     assert!(
         body["message"].as_str().unwrap().starts_with("status"),
         "{body}"
     );
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path(&b),
-        Some(json!({ "status": "cancelled" })),
-    )
-    .await;
+    let (status, _) = owner
+        .patch(&path(&b), json!({ "status": "cancelled" }))
+        .await;
     assert_eq!(status, 200);
     assert!(
         slots(&server, "?days=3")
@@ -375,14 +307,9 @@ async fn the_owner_moves_confirms_cancels_and_blocks() {
             .any(|s| s["start"] == start(1).as_str())
     );
     // Blocking a time keeps visitors off it; freeing it gives it back.
-    let (status, blocked) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/consultations",
-        Some(json!({ "start": start(3) })),
-    )
-    .await;
+    let (status, blocked) = owner
+        .post("/api/admin/consultations", json!({ "start": start(3) }))
+        .await;
     assert_eq!(status, 201, "{blocked}");
     assert_eq!(blocked["status"], "blocked");
     assert!(
@@ -392,50 +319,24 @@ async fn the_owner_moves_confirms_cancels_and_blocks() {
             .any(|s| s["start"] == start(3).as_str())
     );
     assert_eq!(book(&server, 3, visitor(&start(3))).await.0, 409);
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/consultations",
-        Some(json!({ "start": start(3) })),
-    )
-    .await;
+    let (status, _) = owner
+        .post("/api/admin/consultations", json!({ "start": start(3) }))
+        .await;
     assert_eq!(status, 409);
-    call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path(&blocked),
-        Some(json!({ "status": "cancelled" })),
-    )
-    .await;
+    owner
+        .patch(&path(&blocked), json!({ "status": "cancelled" }))
+        .await;
     assert_eq!(book(&server, 3, visitor(&start(3))).await.0, 201);
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        "/api/admin/consultations/999",
-        Some(json!({ "status": "confirmed" })),
-    )
-    .await;
+    let (status, _) = owner
+        .patch(
+            "/api/admin/consultations/999",
+            json!({ "status": "confirmed" }),
+        )
+        .await;
     assert_eq!(status, 404);
-    let (_, list) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/consultations",
-        None,
-    )
-    .await;
+    let (_, list) = owner.get("/api/admin/consultations").await;
     assert_eq!(list.as_array().unwrap().len(), 4);
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/consultations?from=2026-13-01",
-        None,
-    )
-    .await;
+    let (status, _) = owner.get("/api/admin/consultations?from=2026-13-01").await;
     assert_eq!(status, 400);
     server.stop().await;
 }
@@ -443,8 +344,8 @@ async fn the_owner_moves_confirms_cancels_and_blocks() {
 /// Books a consultation, then the owner moves it and cancels it; each answer says whether the
 /// visitor was told (`told`) and whether mail is set up (`mail`). The cancel's answer.
 async fn moved_then_cancelled(server: &TestServer, told: bool, mail: bool) -> Value {
-    let token = login(server).await;
-    open(server, &token, 2).await;
+    let owner = server.sign_in().await;
+    open(&owner, 2).await;
     let free = slots(server, "?days=3").await;
     let start = |i: usize| free[i]["start"].as_str().unwrap().to_string();
     let (status, booked) = book(server, 1, visitor(&start(0))).await;
@@ -455,7 +356,7 @@ async fn moved_then_cancelled(server: &TestServer, told: bool, mail: bool) -> Va
         json!({ "start": start(1) }),
         json!({ "status": "cancelled" }),
     ] {
-        let (status, body) = call(server, &token, Method::PATCH, &path, Some(change)).await;
+        let (status, body) = owner.patch(&path, change).await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["visitorTold"], told, "{body}");
         assert_eq!(body["mailSetUp"], mail, "{body}");
@@ -508,8 +409,8 @@ async fn the_owner_hears_at_once_whether_the_visitor_was_told() {
 #[tokio::test]
 async fn the_calendar_file_reads_back_and_needs_its_link() {
     let server = server().await;
-    let token = login(&server).await;
-    open(&server, &token, 2).await;
+    let owner = server.sign_in().await;
+    open(&owner, 2).await;
     let free = slots(&server, "?days=2").await;
     let (_, made) = book(&server, 1, visitor(free[0]["start"].as_str().unwrap())).await;
     let res = server.get(made["ics"].as_str().unwrap()).await;
@@ -548,8 +449,8 @@ async fn the_calendar_file_reads_back_and_needs_its_link() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_booking_buttons_words_are_the_owners_on_each_page_and_on_the_plain_page() {
     let server = server().await;
-    let token = login(&server).await;
-    open(&server, &token, 2).await;
+    let owner = server.sign_in().await;
+    open(&owner, 2).await;
     let pages = [
         ("contact", "/contact", "Talk to us first"),
         (
@@ -565,41 +466,30 @@ async fn the_booking_buttons_words_are_the_owners_on_each_page_and_on_the_plain_
     ];
     for (key, _, label) in pages {
         let path = format!("/api/admin/pages/{key}");
-        let (status, record) = call(&server, &token, Method::GET, &path, None).await;
+        let (status, record) = owner.get(&path).await;
         assert_eq!(status, 200, "{record}");
         let mut content = record["content"].clone();
         assert_eq!(content["booking"]["label"], "Book a consultation", "{key}");
         content["booking"] =
             json!({ "label": label, "line": format!("{label}: choose a free hour.") });
-        let (status, body) = call(
-            &server,
-            &token,
-            Method::PUT,
-            &path,
-            Some(json!({ "version": record["version"], "content": content })),
-        )
-        .await;
+        let (status, body) = owner
+            .put(
+                &path,
+                json!({ "version": record["version"], "content": content }),
+            )
+            .await;
         assert_eq!(status, 200, "{body}");
     }
     // Too long a label is refused at its field.
-    let (_, record) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/pages/contact",
-        None,
-    )
-    .await;
+    let (_, record) = owner.get("/api/admin/pages/contact").await;
     let mut content = record["content"].clone();
     content["booking"]["label"] = json!("x".repeat(41));
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/pages/contact",
-        Some(json!({ "version": record["version"], "content": content })),
-    )
-    .await;
+    let (status, body) = owner
+        .put(
+            "/api/admin/pages/contact",
+            json!({ "version": record["version"], "content": content }),
+        )
+        .await;
     assert_eq!(status, 400);
     assert!(
         body["message"]
@@ -648,10 +538,10 @@ fn input_value(page: &str, name: &str) -> String {
 #[tokio::test]
 async fn without_javascript_a_visitor_books_moves_and_cancels_by_the_link_once() {
     let server = server().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let closed = server.get("/book").await.text().await.unwrap();
     assert!(closed.contains("cannot be booked online"), "{closed}");
-    open(&server, &token, 2).await;
+    open(&owner, 2).await;
     let page = server.get("/book").await.text().await.unwrap();
     assert!(!page.contains("<script"));
     let free = slots(&server, "?days=3").await;
@@ -762,14 +652,7 @@ async fn without_javascript_a_visitor_books_moves_and_cancels_by_the_link_once()
         server.get("/book/manage?t=m1.AAAA.BBBB").await.status(),
         403
     );
-    let (_, list) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/consultations",
-        None,
-    )
-    .await;
+    let (_, list) = owner.get("/api/admin/consultations").await;
     assert_eq!(list[0]["status"], "cancelled");
     server.stop().await;
 }

@@ -10,13 +10,7 @@ use studio::config::Layer;
 use studio::store::{Folder, Store};
 
 async fn post_json(server: &TestServer, body: &Value) -> reqwest::Response {
-    server
-        .client
-        .post(server.url("/api/contact"))
-        .json(body)
-        .send()
-        .await
-        .unwrap()
+    server.post_json("/api/contact", body).await
 }
 
 fn epoch_ms() -> u128 {
@@ -317,11 +311,7 @@ async fn forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy() {
     server.stop().await;
 
     // Behind a trusted proxy each forwarded client has its own allowance.
-    let server = TestServer::start_with(Layer {
-        trusted_proxies: Some(vec!["127.0.0.1".into()]),
-        ..Layer::default()
-    })
-    .await;
+    let server = TestServer::behind_proxy().await;
     for _ in 0..5 {
         assert_eq!(send(&server, "203.0.113.1").await.unwrap().status(), 201);
     }
@@ -344,13 +334,7 @@ async fn only_post_is_served_and_errors_stay_json() {
     let res = server.get("/api/contact").await;
     assert_eq!(res.status(), 405);
     assert_eq!(error_message(res).await, "Method not allowed");
-    let res = server
-        .client
-        .post(server.url("/api/contact/extra"))
-        .json(&valid())
-        .send()
-        .await
-        .unwrap();
+    let res = server.post_json("/api/contact/extra", &valid()).await;
     assert_eq!(res.status(), 404);
     assert_eq!(res.headers()["content-type"], "application/json");
     assert!(stored(&server).is_empty());
@@ -527,12 +511,7 @@ async fn the_plain_form_files_bots_under_spam_and_refuses_what_it_cannot_read() 
 
     // The contact page itself is still the SPA's, and other methods on it are refused.
     assert_eq!(server.get("/contact").await.status(), 200);
-    let res = server
-        .client
-        .put(server.url("/contact"))
-        .send()
-        .await
-        .unwrap();
+    let res = server.send(reqwest::Method::PUT, "/contact").await;
     assert_eq!(res.status(), 405);
     server.stop().await;
 }
@@ -619,11 +598,7 @@ async fn a_token_carries_one_message_and_a_replay_is_spam() {
 
 #[tokio::test]
 async fn handing_out_tokens_is_limited_per_address_and_ipv6_per_64() {
-    let server = TestServer::start_with(Layer {
-        trusted_proxies: Some(vec!["127.0.0.1".into()]),
-        ..Layer::default()
-    })
-    .await;
+    let server = TestServer::behind_proxy().await;
     let token_from = |from: String| {
         server
             .client

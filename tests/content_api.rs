@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::{TestServer, call, login};
-use reqwest::{Method, StatusCode};
+use common::{TestServer, fixture_copy};
+use reqwest::Method;
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -33,15 +33,8 @@ fn with(mut base: Value, key: &str, value: Value) -> Value {
 #[tokio::test]
 async fn the_seed_lists_seven_case_studies_five_news_items_and_three_testimonials() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, projects) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/portfolio-projects",
-        None,
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (status, projects) = owner.get("/api/admin/portfolio-projects").await;
     assert_eq!(status, 200);
     let projects = projects.as_array().unwrap();
     assert_eq!(projects.len(), 7);
@@ -69,18 +62,11 @@ async fn the_seed_lists_seven_case_studies_five_news_items_and_three_testimonial
     let kitchen = projects.iter().find(|p| p["slug"] == "kitchen-design");
     assert_eq!(kitchen.unwrap()["category"], "Kitchens & Baths");
 
-    let (status, news) = call(&server, &token, Method::GET, "/api/admin/news-items", None).await;
+    let (status, news) = owner.get("/api/admin/news-items").await;
     assert_eq!(status, 200);
     assert_eq!(news.as_array().unwrap().len(), 5);
     assert_eq!(news[0]["date"], "2024-12-15", "newest first");
-    let (status, quotes) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/testimonials",
-        None,
-    )
-    .await;
+    let (status, quotes) = owner.get("/api/admin/testimonials").await;
     assert_eq!(status, 200);
     assert_eq!(quotes.as_array().unwrap().len(), 3);
     assert_eq!(quotes[0]["order"], 0);
@@ -90,48 +76,37 @@ async fn the_seed_lists_seven_case_studies_five_news_items_and_three_testimonial
 #[tokio::test]
 async fn every_content_call_wants_the_token() {
     let server = TestServer::start().await;
-    for (method, path) in [
-        (Method::GET, "/api/admin/portfolio-projects"),
-        (Method::POST, "/api/admin/portfolio-projects"),
-        (Method::PUT, "/api/admin/portfolio-projects/1"),
-        (Method::DELETE, "/api/admin/portfolio-projects/1"),
-        (Method::PUT, "/api/admin/portfolio-projects/order"),
-        (Method::POST, "/api/admin/portfolio-projects/1/preview"),
-        (Method::GET, "/api/admin/news-items"),
-        (Method::POST, "/api/admin/news-items"),
-        (Method::PUT, "/api/admin/news-items/1"),
-        (Method::DELETE, "/api/admin/news-items/1"),
-        (Method::GET, "/api/admin/testimonials"),
-        (Method::POST, "/api/admin/testimonials"),
-        (Method::PUT, "/api/admin/testimonials/order"),
-        (Method::DELETE, "/api/admin/testimonials/1"),
-    ] {
-        let res = server
-            .client
-            .request(method.clone(), server.url(path))
-            .json(&json!({}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 401, "{method} {path}");
-        let body: Value = res.json().await.unwrap();
-        assert!(body["message"].is_string());
-    }
+    server
+        .assert_each_wants_a_token(
+            &[
+                (Method::GET, "/api/admin/portfolio-projects"),
+                (Method::POST, "/api/admin/portfolio-projects"),
+                (Method::PUT, "/api/admin/portfolio-projects/1"),
+                (Method::DELETE, "/api/admin/portfolio-projects/1"),
+                (Method::PUT, "/api/admin/portfolio-projects/order"),
+                (Method::POST, "/api/admin/portfolio-projects/1/preview"),
+                (Method::GET, "/api/admin/news-items"),
+                (Method::POST, "/api/admin/news-items"),
+                (Method::PUT, "/api/admin/news-items/1"),
+                (Method::DELETE, "/api/admin/news-items/1"),
+                (Method::GET, "/api/admin/testimonials"),
+                (Method::POST, "/api/admin/testimonials"),
+                (Method::PUT, "/api/admin/testimonials/order"),
+                (Method::DELETE, "/api/admin/testimonials/1"),
+            ],
+            &json!({}),
+        )
+        .await;
     server.stop().await;
 }
 
 #[tokio::test]
 async fn a_title_with_accents_gets_a_web_address_in_latin_letters_and_goes_first() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, created) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/portfolio-projects",
-        Some(project("Gachibowli Café")),
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (status, created) = owner
+        .post("/api/admin/portfolio-projects", project("Gachibowli Café"))
+        .await;
     assert_eq!(status, 201, "{created}");
     assert_eq!(created["slug"], "gachibowli-cafe");
     let res = server.get("/").await;
@@ -151,15 +126,13 @@ async fn a_title_with_accents_gets_a_web_address_in_latin_letters_and_goes_first
 #[tokio::test]
 async fn a_project_is_created_replaced_renamed_and_deleted() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, created) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/portfolio-projects",
-        Some(project("Loft in Banjara Hills")),
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (status, created) = owner
+        .post(
+            "/api/admin/portfolio-projects",
+            project("Loft in Banjara Hills"),
+        )
+        .await;
     assert_eq!(status, 201, "{created}");
     assert_eq!(
         created["slug"], "loft-in-banjara-hills",
@@ -183,14 +156,9 @@ async fn a_project_is_created_replaced_renamed_and_deleted() {
         "slug",
         json!("banjara-loft"),
     );
-    let (status, saved) = call(
-        &server,
-        &token,
-        Method::PUT,
-        &format!("/api/admin/portfolio-projects/{id}"),
-        Some(renamed),
-    )
-    .await;
+    let (status, saved) = owner
+        .put(&format!("/api/admin/portfolio-projects/{id}"), renamed)
+        .await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["slug"], "banjara-loft");
     assert_eq!(saved["order"], -1, "kept when not sent");
@@ -200,42 +168,35 @@ async fn a_project_is_created_replaced_renamed_and_deleted() {
     assert_eq!(server.get("/portfolio/banjara-loft").await.status(), 200);
 
     // A former slug never shadows a live one: another project may take it.
-    let (status, other) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/portfolio-projects",
-        Some(with(
-            project("Another Loft"),
-            "slug",
-            json!("loft-in-banjara-hills"),
-        )),
-    )
-    .await;
+    let (status, other) = owner
+        .post(
+            "/api/admin/portfolio-projects",
+            with(
+                project("Another Loft"),
+                "slug",
+                json!("loft-in-banjara-hills"),
+            ),
+        )
+        .await;
     assert_eq!(status, 201, "{other}");
     let res = server.get("/portfolio/loft-in-banjara-hills").await;
     assert_eq!(res.status(), 200);
     assert!(res.text().await.unwrap().contains("Another Loft Project"));
 
     // Unknown ids.
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/portfolio-projects/9999",
-        Some(project("Ghost")),
-    )
-    .await;
+    let (status, body) = owner
+        .put("/api/admin/portfolio-projects/9999", project("Ghost"))
+        .await;
     assert_eq!(status, 404);
     assert!(body["message"].as_str().unwrap().contains("project"));
 
     // Deleted: gone from the site.
     let path = format!("/api/admin/portfolio-projects/{id}");
-    let (status, body) = call(&server, &token, Method::DELETE, &path, None).await;
+    let (status, body) = owner.delete(&path).await;
     assert_eq!(status, 200);
     assert_eq!(body["id"], id);
     assert!(body["message"].is_string());
-    let (status, _) = call(&server, &token, Method::DELETE, &path, None).await;
+    let (status, _) = owner.delete(&path).await;
     assert_eq!(status, 404);
     assert_eq!(server.get("/portfolio/banjara-loft").await.status(), 404);
     server.stop().await;
@@ -244,96 +205,47 @@ async fn a_project_is_created_replaced_renamed_and_deleted() {
 #[tokio::test]
 async fn project_validation_names_the_field() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let cases: Vec<(Value, StatusCode, &str)> = vec![
+    let owner = server.sign_in().await;
+    let bad = |key: &str, value: Value| with(project("x"), key, value);
+    let cases: Vec<(Value, u16, &str)> = vec![
+        (bad("title", json!("  ")), 400, "title"),
+        (bad("title", json!("t".repeat(201))), 400, "title"),
+        (bad("slug", json!("Bad Slug")), 400, "slug"),
+        (bad("slug", json!("a--b")), 400, "slug"),
+        (with(project("!!!"), "slug", Value::Null), 400, "slug"),
+        (bad("slug", json!("modern-serenity")), 409, "slug"),
+        (bad("category", json!("Garden")), 400, "category"),
+        (bad("year", json!("soon")), 400, "year"),
         (
-            with(project("x"), "title", json!("  ")),
-            StatusCode::BAD_REQUEST,
-            "title",
-        ),
-        (
-            with(project("x"), "title", json!("t".repeat(201))),
-            StatusCode::BAD_REQUEST,
-            "title",
-        ),
-        (
-            with(project("x"), "slug", json!("Bad Slug")),
-            StatusCode::BAD_REQUEST,
-            "slug",
-        ),
-        (
-            with(project("x"), "slug", json!("a--b")),
-            StatusCode::BAD_REQUEST,
-            "slug",
-        ),
-        (
-            with(project("!!!"), "slug", Value::Null),
-            StatusCode::BAD_REQUEST,
-            "slug",
-        ),
-        (
-            with(project("x"), "slug", json!("modern-serenity")),
-            StatusCode::CONFLICT,
-            "slug",
-        ),
-        (
-            with(project("x"), "category", json!("Garden")),
-            StatusCode::BAD_REQUEST,
-            "category",
-        ),
-        (
-            with(project("x"), "year", json!("soon")),
-            StatusCode::BAD_REQUEST,
-            "year",
-        ),
-        (
-            with(project("x"), "description", json!("d".repeat(501))),
-            StatusCode::BAD_REQUEST,
+            bad("description", json!("d".repeat(501))),
+            400,
             "description",
         ),
+        (bad("tags", json!(["ok", ""])), 400, "tags[1]"),
         (
-            with(project("x"), "tags", json!(["ok", ""])),
-            StatusCode::BAD_REQUEST,
-            "tags[1]",
-        ),
-        (
-            with(project("x"), "sections", json!([{ "title": "" }])),
-            StatusCode::BAD_REQUEST,
+            bad("sections", json!([{ "title": "" }])),
+            400,
             "sections[0].title",
         ),
         (
-            with(
-                project("x"),
+            bad(
                 "gallery",
                 json!([{ "imageUrl": "javascript:alert(1)", "alt": "a" }]),
             ),
-            StatusCode::BAD_REQUEST,
+            400,
             "gallery[0].imageUrl",
         ),
         (
-            with(
-                project("x"),
-                "gallery",
-                json!([{ "imageUrl": "/a.webp", "alt": " " }]),
-            ),
-            StatusCode::BAD_REQUEST,
+            bad("gallery", json!([{ "imageUrl": "/a.webp", "alt": " " }])),
+            400,
             "gallery[0].alt",
         ),
-        (
-            with(project("x"), "coverUrl", json!("data:image/png,x")),
-            StatusCode::BAD_REQUEST,
-            "coverUrl",
-        ),
+        (bad("coverUrl", json!("data:image/png,x")), 400, "coverUrl"),
     ];
     for (body, status, field) in cases {
-        let (got, answer) = call(
-            &server,
-            &token,
-            Method::POST,
-            "/api/admin/portfolio-projects",
-            Some(body.clone()),
-        )
-        .await;
+        let (got, answer) = owner
+            .post("/api/admin/portfolio-projects", body.clone())
+            .await;
         assert_eq!(got, status, "{body} -> {answer}");
         let message = answer["message"].as_str().unwrap();
         assert!(message.starts_with(field), "{field}: {message}");
@@ -344,23 +256,16 @@ async fn project_validation_names_the_field() {
         "gallery",
         json!([{ "imageUrl": "/a.webp", "alt": "" }]),
     );
-    let (status, saved) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/portfolio-projects",
-        Some(draft.clone()),
-    )
-    .await;
+    let (status, saved) = owner
+        .post("/api/admin/portfolio-projects", draft.clone())
+        .await;
     assert_eq!(status, 201, "{saved}");
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PUT,
-        &format!("/api/admin/portfolio-projects/{}", saved["id"]),
-        Some(with(draft, "isActive", json!(true))),
-    )
-    .await;
+    let (status, _) = owner
+        .put(
+            &format!("/api/admin/portfolio-projects/{}", saved["id"]),
+            with(draft, "isActive", json!(true)),
+        )
+        .await;
     assert_eq!(status, 400);
     server.stop().await;
 }
@@ -368,10 +273,10 @@ async fn project_validation_names_the_field() {
 #[tokio::test]
 async fn projects_and_testimonials_are_reordered_in_one_call() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     for kind in ["portfolio-projects", "testimonials"] {
         let list_path = format!("/api/admin/{kind}");
-        let (_, list) = call(&server, &token, Method::GET, &list_path, None).await;
+        let (_, list) = owner.get(&list_path).await;
         let mut ids: Vec<u64> = list
             .as_array()
             .unwrap()
@@ -380,14 +285,7 @@ async fn projects_and_testimonials_are_reordered_in_one_call() {
             .collect();
         ids.reverse();
         let order_path = format!("/api/admin/{kind}/order");
-        let (status, reordered) = call(
-            &server,
-            &token,
-            Method::PUT,
-            &order_path,
-            Some(json!({ "ids": ids })),
-        )
-        .await;
+        let (status, reordered) = owner.put(&order_path, json!({ "ids": ids })).await;
         assert_eq!(status, 200, "{reordered}");
         let got: Vec<u64> = reordered
             .as_array()
@@ -396,14 +294,14 @@ async fn projects_and_testimonials_are_reordered_in_one_call() {
             .map(|p| p["id"].as_u64().unwrap())
             .collect();
         assert_eq!(got, ids, "{kind}");
-        let (_, again) = call(&server, &token, Method::GET, &list_path, None).await;
+        let (_, again) = owner.get(&list_path).await;
         assert_eq!(again, reordered, "{kind}: stored");
         for bad in [
             json!({ "ids": &ids[1..] }),
             json!({ "ids": "all" }),
             json!({}),
         ] {
-            let (status, body) = call(&server, &token, Method::PUT, &order_path, Some(bad)).await;
+            let (status, body) = owner.put(&order_path, bad).await;
             assert_eq!(status, 400, "{kind}");
             assert!(body["message"].as_str().unwrap().starts_with("ids"));
         }
@@ -414,14 +312,9 @@ async fn projects_and_testimonials_are_reordered_in_one_call() {
     let serenity = html.find("\"slug\":\"modern-serenity\"");
     assert!(serenity.is_none_or(|s| ceramic < s));
     // News has no order of its own: newest first.
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/news-items/order",
-        Some(json!({ "ids": [] })),
-    )
-    .await;
+    let (status, _) = owner
+        .put("/api/admin/news-items/order", json!({ "ids": [] }))
+        .await;
     assert_eq!(status, 404);
     server.stop().await;
 }
@@ -429,21 +322,19 @@ async fn projects_and_testimonials_are_reordered_in_one_call() {
 #[tokio::test]
 async fn news_and_testimonials_are_edited_and_shown() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     for (date, ok) in [
         ("2025-02-29", false),
         ("Dec 15, 2024", false),
         ("2025-13-01", false),
         ("2025-01-05", true),
     ] {
-        let (status, body) = call(
-            &server,
-            &token,
-            Method::POST,
-            "/api/admin/news-items",
-            Some(json!({ "date": date, "title": "Studio news", "content": "We moved." })),
-        )
-        .await;
+        let (status, body) = owner
+            .post(
+                "/api/admin/news-items",
+                json!({ "date": date, "title": "Studio news", "content": "We moved." }),
+            )
+            .await;
         if ok {
             assert_eq!(status, 201, "{body}");
             assert_eq!(body["isActive"], true);
@@ -452,24 +343,20 @@ async fn news_and_testimonials_are_edited_and_shown() {
             assert!(body["message"].as_str().unwrap().starts_with("date"));
         }
     }
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(json!({ "date": "2025-01-06", "title": "", "content": "x" })),
-    )
-    .await;
+    let (status, body) = owner
+        .post(
+            "/api/admin/news-items",
+            json!({ "date": "2025-01-06", "title": "", "content": "x" }),
+        )
+        .await;
     assert_eq!(status, 400);
     assert!(body["message"].as_str().unwrap().starts_with("title"));
-    let (status, hidden) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(json!({ "date": "2025-03-01", "title": "Hidden", "content": "x", "isActive": false })),
-    )
-    .await;
+    let (status, hidden) = owner
+        .post(
+            "/api/admin/news-items",
+            json!({ "date": "2025-03-01", "title": "Hidden", "content": "x", "isActive": false }),
+        )
+        .await;
     assert_eq!(status, 201);
 
     let data = page_data(&server, "/").await;
@@ -481,44 +368,33 @@ async fn news_and_testimonials_are_edited_and_shown() {
     );
     assert_eq!(news[0]["date"], "2025-01-05");
     assert!(news[0].get("isActive").is_none());
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::DELETE,
-        &format!("/api/admin/news-items/{}", hidden["id"]),
-        None,
-    )
-    .await;
+    let (status, _) = owner
+        .delete(&format!("/api/admin/news-items/{}", hidden["id"]))
+        .await;
     assert_eq!(status, 200);
 
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/testimonials",
-        Some(json!({ "quote": "", "name": "A" })),
-    )
-    .await;
+    let (status, body) = owner
+        .post(
+            "/api/admin/testimonials",
+            json!({ "quote": "", "name": "A" }),
+        )
+        .await;
     assert_eq!(status, 400);
     assert!(body["message"].as_str().unwrap().starts_with("quote"));
-    let (status, t) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/testimonials",
-        Some(json!({ "quote": "Calm at last.", "name": "Asha", "role": "Homeowner" })),
-    )
-    .await;
+    let (status, t) = owner
+        .post(
+            "/api/admin/testimonials",
+            json!({ "quote": "Calm at last.", "name": "Asha", "role": "Homeowner" }),
+        )
+        .await;
     assert_eq!(status, 201, "{t}");
     assert_eq!(t["order"], -1, "a new testimonial goes first");
-    let (status, t) = call(
-        &server,
-        &token,
-        Method::PUT,
-        &format!("/api/admin/testimonials/{}", t["id"]),
-        Some(json!({ "quote": "Calm at last!", "name": "Asha", "role": "Homeowner", "order": 3 })),
-    )
-    .await;
+    let (status, t) = owner
+        .put(
+            &format!("/api/admin/testimonials/{}", t["id"]),
+            json!({ "quote": "Calm at last!", "name": "Asha", "role": "Homeowner", "order": 3 }),
+        )
+        .await;
     assert_eq!(status, 200);
     assert_eq!(t["quote"], "Calm at last!");
     let data = page_data(&server, "/portfolio").await;
@@ -550,13 +426,7 @@ struct ProjectV1 {
 fn a_first_release_file_gains_the_case_studies_and_keeps_the_owners_choices() {
     use redb::{ReadableDatabase, ReadableTable, TableDefinition};
     const PROJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("portfolio_projects");
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("studio.redb");
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1.redb"),
-        &path,
-    )
-    .unwrap();
+    let (_dir, path) = fixture_copy("v1.redb");
     // The owner of the first release had unpublished one project and moved it last.
     {
         let db = redb::Database::open(&path).unwrap();
@@ -692,9 +562,7 @@ fn write_the_v2_content_fixture() {
 
 #[test]
 fn the_v2_content_fixture_is_read() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("studio.redb");
-    std::fs::copy(v2_fixture(), &path).expect("tests/fixtures/v2-content.redb is missing");
+    let (_dir, path) = fixture_copy("v2-content.redb");
     studio::backup::verify(&path).unwrap();
     let store = studio::store::Store::open(&path).unwrap();
     store.read_everything().unwrap();

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, call, inlined, login};
+use common::{Owner, TestServer, call, inlined};
 use reqwest::Method;
 use serde_json::{Value, json};
 use studio::config::Layer;
@@ -22,17 +22,16 @@ async fn start() -> TestServer {
 }
 
 /// A successful admin call's body.
-async fn admin(server: &TestServer, token: &str, method: Method, path: &str, body: Value) -> Value {
+async fn admin(owner: &Owner<'_>, method: Method, path: &str, body: Value) -> Value {
     let body = (!body.is_null()).then_some(body);
-    let (status, answer) = call(server, token, method, path, body).await;
+    let (status, answer) = call(owner.server, &owner.token, method, path, body).await;
     assert!(status.is_success(), "{path}: {status} {answer}");
     answer
 }
 
-async fn project_by_slug(server: &TestServer, token: &str, slug: &str) -> Value {
+async fn project_by_slug(owner: &Owner<'_>, slug: &str) -> Value {
     let list = admin(
-        server,
-        token,
+        owner,
         Method::GET,
         "/api/admin/portfolio-projects",
         Value::Null,
@@ -157,12 +156,12 @@ async fn a_case_study_has_its_own_head_and_structured_data() {
 #[tokio::test]
 async fn hostile_content_cannot_end_a_script_element() {
     let server = start().await;
-    let token = login(&server).await;
-    let mut p = project_by_slug(&server, &token, "modern-serenity").await;
+    let owner = server.sign_in().await;
+    let mut p = project_by_slug(&owner, "modern-serenity").await;
     p["title"] = json!("</script><script>alert(1)</script>");
     p["headline"] = json!("</script><!--");
     let path = format!("/api/admin/portfolio-projects/{}", p["id"]);
-    admin(&server, &token, Method::PUT, &path, p).await;
+    admin(&owner, Method::PUT, &path, p).await;
     let html = server
         .get("/portfolio/modern-serenity")
         .await
@@ -186,7 +185,7 @@ async fn hostile_content_cannot_end_a_script_element() {
 #[tokio::test]
 async fn unknown_and_unpublished_slugs_are_404_and_left_out_of_the_sitemap() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let res = server.get("/portfolio/modern-serenity/").await;
     assert_eq!(res.status(), 301);
     assert_eq!(res.headers()["location"], "/portfolio/modern-serenity");
@@ -203,11 +202,11 @@ async fn unknown_and_unpublished_slugs_are_404_and_left_out_of_the_sitemap() {
         "<loc>{ORIGIN}/portfolio/elegant-harmony</loc><lastmod>"
     )));
 
-    let mut p = project_by_slug(&server, &token, "elegant-harmony").await;
+    let mut p = project_by_slug(&owner, "elegant-harmony").await;
     p["isActive"] = json!(false);
     let path = format!("/api/admin/portfolio-projects/{}", p["id"]);
     // The answer carries the new version, which the next save names.
-    let mut p = admin(&server, &token, Method::PUT, &path, p).await;
+    let mut p = admin(&owner, Method::PUT, &path, p).await;
     assert_eq!(server.get("/portfolio/elegant-harmony").await.status(), 404);
     let xml = server.get("/sitemap.xml").await.text().await.unwrap();
     assert!(!xml.contains("elegant-harmony"));
@@ -230,7 +229,7 @@ async fn unknown_and_unpublished_slugs_are_404_and_left_out_of_the_sitemap() {
     // Renamed while unpublished, then published: the old address leads to the new one.
     p["slug"] = json!("harmony-house");
     p["isActive"] = json!(true);
-    admin(&server, &token, Method::PUT, &path, p).await;
+    admin(&owner, Method::PUT, &path, p).await;
     let res = server.get("/portfolio/elegant-harmony").await;
     assert_eq!(res.status(), 301);
     assert_eq!(res.headers()["location"], "/portfolio/harmony-house");
@@ -248,7 +247,7 @@ async fn unknown_and_unpublished_slugs_are_404_and_left_out_of_the_sitemap() {
 #[tokio::test]
 async fn page_data_is_the_inlined_data_with_an_etag() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     for path in [
         "/",
         "/portfolio",
@@ -286,8 +285,7 @@ async fn page_data_is_the_inlined_data_with_an_etag() {
     let before = server.get("/api/page-data?path=/").await;
     let etag = before.headers()["etag"].clone();
     admin(
-        &server,
-        &token,
+        &owner,
         Method::POST,
         "/api/admin/news-items",
         json!({ "date": "2030-01-01", "title": "Future", "content": "Soon." }),
@@ -310,10 +308,9 @@ async fn page_data_is_the_inlined_data_with_an_etag() {
 #[tokio::test]
 async fn a_draft_is_previewed_only_with_a_valid_link() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let created = admin(
-        &server,
-        &token,
+        &owner,
         Method::POST,
         "/api/admin/portfolio-projects",
         json!({ "title": "Secret Villa", "category": "Residential", "isActive": false,
@@ -323,8 +320,7 @@ async fn a_draft_is_previewed_only_with_a_valid_link() {
     let id = created["id"].as_u64().unwrap();
     assert_eq!(server.get("/portfolio/secret-villa").await.status(), 404);
     let preview = admin(
-        &server,
-        &token,
+        &owner,
         Method::POST,
         &format!("/api/admin/portfolio-projects/{id}/preview"),
         Value::Null,
@@ -370,13 +366,9 @@ async fn a_draft_is_previewed_only_with_a_valid_link() {
             .status(),
         404
     );
-    let res = server
-        .client
-        .post(server.url("/api/admin/portfolio-projects/9999/preview"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let res = owner
+        .send(Method::POST, "/api/admin/portfolio-projects/9999/preview")
+        .await;
     assert_eq!(res.status(), 404);
     server.stop().await;
 }

@@ -8,7 +8,7 @@
 
 mod ops_support;
 
-use ops_support::{PATIENCE, Server, login, run, set_admin_password};
+use ops_support::{PATIENCE, Server, login, run, send_with_token, set_admin_password};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -98,21 +98,24 @@ async fn save(
         .send()
         .await
         .unwrap();
+    let answer = outcome(res).await;
+    if answer.0 == 201 || answer.0 == 200 {
+        Ok(title)
+    } else {
+        Err(answer)
+    }
+}
+
+/// An answer's status, `Retry-After` and message.
+async fn outcome(res: reqwest::Response) -> (u16, Option<String>, String) {
     let status = res.status().as_u16();
     let retry = res
         .headers()
         .get("retry-after")
         .map(|v| v.to_str().unwrap().to_string());
     let body: serde_json::Value = res.json().await.unwrap();
-    if status == 201 || status == 200 {
-        Ok(title)
-    } else {
-        Err((
-            status,
-            retry,
-            body["message"].as_str().unwrap_or("").to_string(),
-        ))
-    }
+    let message = body["message"].as_str().unwrap_or("").to_string();
+    (status, retry, message)
 }
 
 /// Sends a contact message as a script would (no form token: it is kept, in the spam folder);
@@ -132,23 +135,11 @@ async fn contact(
         .send()
         .await
         .unwrap();
-    let status = res.status().as_u16();
-    let retry = res
-        .headers()
-        .get("retry-after")
-        .map(|v| v.to_str().unwrap().to_string());
-    let body: serde_json::Value = res.json().await.unwrap();
-    let message = body["message"].as_str().unwrap_or("").to_string();
-    (status, retry, message)
+    outcome(res).await
 }
 
 async fn titles(client: &reqwest::Client, server: &Server, token: &str) -> Vec<String> {
-    let res = client
-        .get(server.url("/api/admin/news-items"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
+    let res = send_with_token(client.get(server.url("/api/admin/news-items")), token).await;
     assert_eq!(res.status(), 200);
     let body: serde_json::Value = res.json().await.unwrap();
     let list = body

@@ -6,7 +6,7 @@
 
 mod ops_support;
 
-use ops_support::{Server, login, run, studio};
+use ops_support::{Server, login, run, send_with_token, studio};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
@@ -416,12 +416,7 @@ async fn a_damaged_file_is_served_with_its_damage_shown_and_never_downloaded() {
     let health = client.get(server.url("/healthz")).send().await.unwrap();
     assert_eq!(health.status(), 503, "health says the file is damaged");
     let token = login(&client, &server.base).await;
-    let res = client
-        .get(server.url("/api/admin/backup"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let res = send_with_token(client.get(server.url("/api/admin/backup")), &token).await;
     assert_eq!(res.status(), 500);
     let body = res.text().await.unwrap();
     assert!(body.contains("damaged"), "{body}");

@@ -5,7 +5,7 @@
 
 mod ops_support;
 
-use ops_support::{PATIENCE, Server, login, run, set_admin_password, studio};
+use ops_support::{PATIENCE, Server, login, run, send_with_token, set_admin_password, studio};
 use std::fs::File;
 use std::process::Stdio;
 use std::time::Instant;
@@ -113,12 +113,7 @@ async fn serve_starts_and_answers_lists_over_a_record_that_does_not_decode() {
     assert_eq!(home.status(), 200);
     let token = login(&client, &server.base).await;
     for path in ["/api/contacts", "/api/admin/hero-slides"] {
-        let res = client
-            .get(server.url(path))
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap();
+        let res = send_with_token(client.get(server.url(path)), &token).await;
         assert_eq!(res.status(), 200, "{path}");
         let body = res.text().await.unwrap();
         assert!(!body.contains("\"id\":999"), "{path}: {body}");

@@ -4,20 +4,14 @@
 
 mod common;
 
-use common::{TestServer, call, login};
+use common::{TestServer, fixture_copy};
 use reqwest::Method;
 use serde_json::{Value, json};
 use std::time::Duration;
 use studio::store::{Folder, Store};
 
 async fn post_contact(server: &TestServer, body: Value) -> Value {
-    let res = server
-        .client
-        .post(server.url("/api/contact"))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let res = server.post_json("/api/contact", &body).await;
     assert_eq!(res.status(), 201, "every post is answered as a success");
     let reply: Value = res.json().await.unwrap();
     assert_eq!(reply["message"], "Your message has been sent successfully.");
@@ -31,7 +25,7 @@ fn message(name: &str) -> Value {
 #[tokio::test]
 async fn bots_are_filed_under_spam_and_people_in_the_inbox() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
 
     // A person: a token fetched from the public call, used after typing.
     let res = server.get("/api/contact/token").await;
@@ -64,7 +58,7 @@ async fn bots_are_filed_under_spam_and_people_in_the_inbox() {
     honeypot["website"] = json!("https://spam.example");
     post_contact(&server, honeypot).await;
 
-    let (status, all) = call(&server, &token, Method::GET, "/api/contacts", None).await;
+    let (status, all) = owner.get("/api/contacts").await;
     assert_eq!(status, 200);
     let all = all.as_array().unwrap();
     assert_eq!(all.len(), 6, "spam is kept aside, never lost");
@@ -77,14 +71,7 @@ async fn bots_are_filed_under_spam_and_people_in_the_inbox() {
         assert_eq!(m["folder"], expected, "{m}");
         assert_eq!(m["read"], false);
     }
-    let (_, spam) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/contacts?folder=spam",
-        None,
-    )
-    .await;
+    let (_, spam) = owner.get("/api/contacts?folder=spam").await;
     assert_eq!(spam.as_array().unwrap().len(), 5);
 
     // Spam is never e-mailed: tests/ops_mail.rs, spam_is_kept_but_never_mailed.
@@ -94,7 +81,7 @@ async fn bots_are_filed_under_spam_and_people_in_the_inbox() {
 #[tokio::test]
 async fn messages_are_marked_moved_deleted_and_restored() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let store = server.app.store.clone();
     let a = store
         .add_contact("Asha", "asha@example.in", "first")
@@ -104,39 +91,25 @@ async fn messages_are_marked_moved_deleted_and_restored() {
         .unwrap();
 
     let path = format!("/api/contacts/{}", a.id);
-    let (status, m) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path,
-        Some(json!({ "read": true })),
-    )
-    .await;
+    let (status, m) = owner.patch(&path, json!({ "read": true })).await;
     assert_eq!(status, 200);
     assert_eq!(
         (m["read"].clone(), m["folder"].clone()),
         (json!(true), json!("inbox"))
     );
-    let (_, m) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path,
-        Some(json!({ "read": false, "folder": "spam" })),
-    )
-    .await;
+    let (_, m) = owner
+        .patch(&path, json!({ "read": false, "folder": "spam" }))
+        .await;
     assert_eq!(
         (m["read"].clone(), m["folder"].clone()),
         (json!(false), json!("spam"))
     );
-    let (_, m) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &format!("/api/contacts/{}", b.id),
-        Some(json!({ "folder": "inbox" })),
-    )
-    .await;
+    let (_, m) = owner
+        .patch(
+            &format!("/api/contacts/{}", b.id),
+            json!({ "folder": "inbox" }),
+        )
+        .await;
     assert_eq!(m["folder"], "inbox", "'Not spam'");
     assert_eq!(
         store
@@ -154,44 +127,29 @@ async fn messages_are_marked_moved_deleted_and_restored() {
         json!({ "read": "yes" }),
         json!({ "folder": "trash" }),
     ] {
-        let (status, body) = call(&server, &token, Method::PATCH, &path, Some(bad)).await;
+        let (status, body) = owner.patch(&path, bad).await;
         assert_eq!(status, 400, "{body}");
         assert!(body["message"].is_string());
     }
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        "/api/contacts/999",
-        Some(json!({ "read": true })),
-    )
-    .await;
+    let (status, body) = owner
+        .patch("/api/contacts/999", json!({ "read": true }))
+        .await;
     assert_eq!(status, 404, "{body}");
-    let (status, _) = call(&server, &token, Method::DELETE, "/api/contacts/999", None).await;
+    let (status, _) = owner.delete("/api/contacts/999").await;
     assert_eq!(status, 404);
 
     // Without a token: 401, nothing changes.
-    let res = server
-        .client
-        .delete(server.url(&path))
-        .send()
-        .await
-        .unwrap();
+    let res = server.send(Method::DELETE, &path).await;
     assert_eq!(res.status(), 401);
-    let res = server
-        .client
-        .get(server.url("/api/contacts.csv"))
-        .send()
-        .await
-        .unwrap();
+    let res = server.send(Method::GET, "/api/contacts.csv").await;
     assert_eq!(res.status(), 401);
 
-    let (status, deleted) = call(&server, &token, Method::DELETE, &path, None).await;
+    let (status, deleted) = owner.delete(&path).await;
     assert_eq!(status, 200);
     assert_eq!(deleted["name"], "Asha");
     assert_eq!(store.contacts().unwrap().len(), 1);
     // Undo: the same message back under its own id and date.
-    let (status, restored) = call(&server, &token, Method::PUT, &path, Some(deleted.clone())).await;
+    let (status, restored) = owner.put(&path, deleted.clone()).await;
     assert_eq!(status, 201, "{restored}");
     assert_eq!(restored, deleted);
     let back = store.contacts().unwrap();
@@ -199,16 +157,9 @@ async fn messages_are_marked_moved_deleted_and_restored() {
         back.iter().find(|m| m.id == a.id).unwrap().created_at_ms,
         a.created_at_ms
     );
-    let (status, _) = call(&server, &token, Method::PUT, &path, Some(deleted.clone())).await;
+    let (status, _) = owner.put(&path, deleted.clone()).await;
     assert_eq!(status, 409, "an id still in use is not overwritten");
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/contacts/77",
-        Some(deleted),
-    )
-    .await;
+    let (status, _) = owner.put("/api/contacts/77", deleted).await;
     assert_eq!(status, 409, "an id never handed out is not taken");
     server.stop().await;
 }
@@ -216,7 +167,7 @@ async fn messages_are_marked_moved_deleted_and_restored() {
 #[tokio::test]
 async fn the_list_is_searched_and_paged_on_the_server() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let store = server.app.store.clone();
     for i in 0..25 {
         let text = if i % 5 == 0 {
@@ -242,17 +193,12 @@ async fn the_list_is_searched_and_paged_on_the_server() {
         .unwrap();
 
     // Without paging: SPEC's plain array, every message.
-    let (_, all) = call(&server, &token, Method::GET, "/api/contacts", None).await;
+    let (_, all) = owner.get("/api/contacts").await;
     assert_eq!(all.as_array().unwrap().len(), 26);
 
-    let (status, page) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/contacts?folder=inbox&limit=10&offset=0",
-        None,
-    )
-    .await;
+    let (status, page) = owner
+        .get("/api/contacts?folder=inbox&limit=10&offset=0")
+        .await;
     assert_eq!(status, 200);
     assert_eq!(page["total"], 25);
     assert_eq!(page["unread"], 24);
@@ -268,71 +214,31 @@ async fn the_list_is_searched_and_paged_on_the_server() {
         .collect();
     assert_eq!(names.len(), 10);
     assert_eq!(names[0], "Visitor 24", "newest first");
-    let (_, last) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/contacts?folder=inbox&limit=10&offset=20",
-        None,
-    )
-    .await;
+    let (_, last) = owner
+        .get("/api/contacts?folder=inbox&limit=10&offset=20")
+        .await;
     assert_eq!(last["messages"].as_array().unwrap().len(), 5);
     assert_eq!(last["messages"][4]["name"], "Visitor 0");
 
     // Search: name, e-mail or message, any case, every word.
-    let (_, found) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/contacts?q=KITCHEN&folder=inbox",
-        None,
-    )
-    .await;
+    let (_, found) = owner.get("/api/contacts?q=KITCHEN&folder=inbox").await;
     assert_eq!(found.as_array().unwrap().len(), 5);
-    let (_, found) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/contacts?q=kitchen",
-        None,
-    )
-    .await;
+    let (_, found) = owner.get("/api/contacts?q=kitchen").await;
     assert_eq!(
         found.as_array().unwrap().len(),
         6,
         "spam is searched too when no folder is named"
     );
-    let (_, found) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/contacts?q=v13%40example",
-        None,
-    )
-    .await;
+    let (_, found) = owner.get("/api/contacts?q=v13%40example").await;
     assert_eq!(found[0]["name"], "Visitor 13");
-    let (_, counted) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/contacts?q=kitchen+remodel&limit=0",
-        None,
-    )
-    .await;
+    let (_, counted) = owner.get("/api/contacts?q=kitchen+remodel&limit=0").await;
     assert_eq!(
         (counted["total"].clone(), counted["messages"].clone()),
         (json!(5), json!([]))
     );
 
     for bad in ["limit=-1", "limit=5000", "offset=x", "folder=trash"] {
-        let (status, body) = call(
-            &server,
-            &token,
-            Method::GET,
-            &format!("/api/contacts?{bad}"),
-            None,
-        )
-        .await;
+        let (status, body) = owner.get(&format!("/api/contacts?{bad}")).await;
         assert_eq!(status, 400, "{bad}: {body}");
     }
     server.stop().await;
@@ -341,7 +247,7 @@ async fn the_list_is_searched_and_paged_on_the_server() {
 #[tokio::test]
 async fn the_csv_export_survives_spreadsheets() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let store = server.app.store.clone();
     store
         .add_contact("Ravi, Kumar", "ravi@example.in", "Line one\nLine \"two\"")
@@ -366,13 +272,7 @@ async fn the_csv_export_survives_spreadsheets() {
         )
         .unwrap();
 
-    let res = server
-        .client
-        .get(server.url("/api/contacts.csv"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let res = owner.send(Method::GET, "/api/contacts.csv").await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "text/csv; charset=utf-8");
     let disposition = res.headers()["content-disposition"]
@@ -423,10 +323,7 @@ async fn the_csv_export_survives_spreadsheets() {
 
 #[test]
 fn the_first_release_s_messages_open_as_read_inbox_messages() {
-    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1.redb");
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("studio.redb");
-    std::fs::copy(fixture, &path).unwrap();
+    let (_dir, path) = fixture_copy("v1.redb");
     let store = Store::open(&path).unwrap();
     let messages = store.contacts().unwrap();
     assert_eq!(messages.len(), 1);
@@ -459,7 +356,7 @@ fn the_first_release_s_messages_open_as_read_inbox_messages() {
 #[ignore = "a measurement, not a check"]
 async fn ten_thousand_messages_open_quickly() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let store = server.app.store.clone();
     let text = "We are planning a 3BHK in Kondapur and would like to meet next week. ".repeat(4);
     let started = std::time::Instant::now();
@@ -476,18 +373,12 @@ async fn ten_thousand_messages_open_quickly() {
         "/api/contacts",
     ] {
         let started = std::time::Instant::now();
-        let (status, _) = call(&server, &token, Method::GET, path, None).await;
+        let (status, _) = owner.get(path).await;
         assert_eq!(status, 200);
         println!("GET {path}: {:?}", started.elapsed());
     }
     let started = std::time::Instant::now();
-    let res = server
-        .client
-        .get(server.url("/api/contacts.csv"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let res = owner.send(Method::GET, "/api/contacts.csv").await;
     let size = res.bytes().await.unwrap().len();
     println!(
         "GET /api/contacts.csv ({size} bytes): {:?}",

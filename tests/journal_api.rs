@@ -4,10 +4,8 @@
 
 mod common;
 
-use common::{TestServer, call, login};
-use reqwest::Method;
+use common::{TestServer, fixture_copy};
 use serde_json::{Value, json};
-use std::path::Path;
 
 const PHOTO: &str = "/images/hero-1.webp";
 
@@ -33,14 +31,8 @@ fn article() -> Value {
 #[tokio::test]
 async fn spec_fields_alone_make_a_published_article_of_one_paragraph() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, item) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(json!({ "title": "Studio news!", "date": "2026-11-01", "content": "We moved.", "isActive": true })),
-    )
+    let owner = server.sign_in().await;
+    let (status, item) = owner.post("/api/admin/news-items", json!({ "title": "Studio news!", "date": "2026-11-01", "content": "We moved.", "isActive": true }))
     .await;
     assert_eq!(status, 201, "{item}");
     assert_eq!(item["slug"], "studio-news");
@@ -58,15 +50,8 @@ async fn spec_fields_alone_make_a_published_article_of_one_paragraph() {
 #[tokio::test]
 async fn a_body_derives_the_content_and_reads_back_in_its_shape() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, item) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(article()),
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (status, item) = owner.post("/api/admin/news-items", article()).await;
     assert_eq!(status, 201, "{item}");
     assert_eq!(
         item["slug"],
@@ -82,7 +67,7 @@ async fn a_body_derives_the_content_and_reads_back_in_its_shape() {
 #[tokio::test]
 async fn bad_blocks_are_refused_naming_the_block() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let cases: Vec<(Value, &str)> = vec![
         (
             json!({ "type": "image", "url": PHOTO, "alt": "" }),
@@ -120,14 +105,12 @@ async fn bad_blocks_are_refused_naming_the_block() {
     for (bad, wanted) in cases {
         let mut body = vec![json!({ "type": "paragraph", "text": "ok" }); 3];
         body.push(bad);
-        let (status, answer) = call(
-            &server,
-            &token,
-            Method::POST,
-            "/api/admin/news-items",
-            Some(json!({ "title": "T", "date": "2026-11-01", "body": body })),
-        )
-        .await;
+        let (status, answer) = owner
+            .post(
+                "/api/admin/news-items",
+                json!({ "title": "T", "date": "2026-11-01", "body": body }),
+            )
+            .await;
         assert_eq!(status, 400, "{answer}");
         let message = answer["message"].as_str().unwrap();
         assert!(
@@ -137,14 +120,12 @@ async fn bad_blocks_are_refused_naming_the_block() {
     }
     // Bounds: 201 blocks, 51 photos.
     let many = vec![json!({ "type": "paragraph", "text": "p" }); 201];
-    let (status, answer) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(json!({ "title": "T", "date": "2026-11-01", "body": many })),
-    )
-    .await;
+    let (status, answer) = owner
+        .post(
+            "/api/admin/news-items",
+            json!({ "title": "T", "date": "2026-11-01", "body": many }),
+        )
+        .await;
     assert_eq!(
         (status.as_u16(), answer["message"].as_str().unwrap()),
         (400, "body may have at most 200 blocks")
@@ -153,14 +134,12 @@ async fn bad_blocks_are_refused_naming_the_block() {
         json!({ "type": "pair", "images": [ { "url": PHOTO, "alt": "A" }, { "url": PHOTO, "alt": "B" } ] });
         26
     ];
-    let (status, answer) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(json!({ "title": "T", "date": "2026-11-01", "body": photos })),
-    )
-    .await;
+    let (status, answer) = owner
+        .post(
+            "/api/admin/news-items",
+            json!({ "title": "T", "date": "2026-11-01", "body": photos }),
+        )
+        .await;
     assert_eq!(status, 400);
     assert!(
         answer["message"]
@@ -181,14 +160,7 @@ async fn bad_blocks_are_refused_naming_the_block() {
         for (k, v) in fields.as_object().unwrap() {
             body[k] = v.clone();
         }
-        let (status, answer) = call(
-            &server,
-            &token,
-            Method::POST,
-            "/api/admin/news-items",
-            Some(body),
-        )
-        .await;
+        let (status, answer) = owner.post("/api/admin/news-items", body).await;
         assert_eq!(status, 400);
         assert!(
             answer["message"].as_str().unwrap().starts_with(wanted),
@@ -201,24 +173,9 @@ async fn bad_blocks_are_refused_naming_the_block() {
 #[tokio::test]
 async fn slugs_are_unique_renames_redirect_and_saves_are_versioned() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (_, first) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(article()),
-    )
-    .await;
-    let post = |body: Value| {
-        call(
-            &server,
-            &token,
-            Method::POST,
-            "/api/admin/news-items",
-            Some(body),
-        )
-    };
+    let owner = server.sign_in().await;
+    let (_, first) = owner.post("/api/admin/news-items", article()).await;
+    let post = |body: Value| owner.post("/api/admin/news-items", body);
     // The same title again gets the next free address; a slug asked for that is taken is a 409.
     let (status, second) = post(article()).await;
     assert_eq!(status, 201, "{second}");
@@ -235,31 +192,21 @@ async fn slugs_are_unique_renames_redirect_and_saves_are_versioned() {
     let mut retitled = article();
     retitled["title"] = json!("A bungalow in Banjara Hills, before and after");
     let path = format!("/api/admin/news-items/{id}");
-    let (status, saved) = call(&server, &token, Method::PUT, &path, Some(retitled)).await;
+    let (status, saved) = owner.put(&path, retitled).await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["slug"], first["slug"]);
     let first = saved;
     let mut renamed = article();
     renamed["slug"] = json!("bungalow-banjara-hills");
     renamed["version"] = first["version"].clone();
-    let (status, saved) = call(
-        &server,
-        &token,
-        Method::PUT,
-        &format!("/api/admin/news-items/{id}"),
-        Some(renamed.clone()),
-    )
-    .await;
+    let (status, saved) = owner
+        .put(&format!("/api/admin/news-items/{id}"), renamed.clone())
+        .await;
     assert_eq!(status, 200, "{saved}");
     // The same version again is stale.
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PUT,
-        &format!("/api/admin/news-items/{id}"),
-        Some(renamed),
-    )
-    .await;
+    let (status, _) = owner
+        .put(&format!("/api/admin/news-items/{id}"), renamed)
+        .await;
     assert_eq!(status, 409);
     server
         .app
@@ -276,23 +223,13 @@ async fn slugs_are_unique_renames_redirect_and_saves_are_versioned() {
         200
     );
     // History and restore.
-    let (status, revisions) = call(
-        &server,
-        &token,
-        Method::GET,
-        &format!("/api/admin/news-items/{id}/revisions"),
-        None,
-    )
-    .await;
+    let (status, revisions) = owner
+        .get(&format!("/api/admin/news-items/{id}/revisions"))
+        .await;
     assert_eq!(status, 200, "{revisions}");
-    let (status, restored) = call(
-        &server,
-        &token,
-        Method::POST,
-        &format!("/api/admin/news-items/{id}/revisions/1/restore"),
-        None,
-    )
-    .await;
+    let (status, restored) = owner
+        .post_empty(&format!("/api/admin/news-items/{id}/revisions/1/restore"))
+        .await;
     assert_eq!(status, 200, "{restored}");
     assert_eq!(
         restored["slug"],
@@ -304,17 +241,10 @@ async fn slugs_are_unique_renames_redirect_and_saves_are_versioned() {
 #[tokio::test]
 async fn drafts_are_not_on_the_site_but_open_by_their_preview_link() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let mut draft = article();
     draft["status"] = json!("draft");
-    let (_, item) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(draft),
-    )
-    .await;
+    let (_, item) = owner.post("/api/admin/news-items", draft).await;
     let id = item["id"].as_u64().unwrap();
     let path = format!("/news/{}", item["slug"].as_str().unwrap());
     server
@@ -323,14 +253,9 @@ async fn drafts_are_not_on_the_site_but_open_by_their_preview_link() {
         .pages()
         .wait_rendered(std::time::Duration::from_secs(30));
     assert_eq!(server.get(&path).await.status(), 404);
-    let (status, preview) = call(
-        &server,
-        &token,
-        Method::POST,
-        &format!("/api/admin/news-items/{id}/preview"),
-        None,
-    )
-    .await;
+    let (status, preview) = owner
+        .post_empty(&format!("/api/admin/news-items/{id}/preview"))
+        .await;
     assert_eq!(status, 200);
     let url = preview["url"].as_str().unwrap();
     assert!(url.starts_with(&format!("{path}?preview=")), "{url}");
@@ -362,15 +287,7 @@ async fn drafts_are_not_on_the_site_but_open_by_their_preview_link() {
 #[test]
 fn earlier_data_files_read_their_news_as_published_articles() {
     for fixture in ["v1.redb", "v2-content.redb", "v2-photos.redb"] {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("studio.redb");
-        std::fs::copy(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/fixtures")
-                .join(fixture),
-            &path,
-        )
-        .unwrap();
+        let (_dir, path) = fixture_copy(fixture);
         let store = studio::store::Store::open(&path).unwrap();
         store.read_everything().unwrap();
         let news = store.news_items().unwrap();
@@ -398,13 +315,7 @@ fn the_home_page_shows_the_news_of_an_earlier_file_as_it_did() {
     const NEWS: TableDefinition<u64, &[u8]> = TableDefinition::new("news_items");
     #[derive(serde::Deserialize)]
     struct V1(u64, String, String, String, bool);
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("studio.redb");
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v2-content.redb"),
-        &path,
-    )
-    .unwrap();
+    let (_dir, path) = fixture_copy("v2-content.redb");
     // What the release before showed: its active items, newest first, six at most.
     let mut before: Vec<V1> = {
         let db = redb::Database::open(&path).unwrap();

@@ -5,8 +5,7 @@
 
 mod common;
 
-use common::{TestServer, call, inlined, login};
-use reqwest::Method;
+use common::{Owner, TestServer, inlined, login};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -22,7 +21,7 @@ async fn server() -> (TestServer, String) {
     (server, token)
 }
 
-async fn add(server: &TestServer, token: &str, n: usize, extra: Value) -> Value {
+async fn add(owner: &Owner<'_>, n: usize, extra: Value) -> Value {
     let mut body = json!({
         "title": format!("Article {n:02}"),
         "date": format!("2026-10-{:02}", n),
@@ -31,14 +30,7 @@ async fn add(server: &TestServer, token: &str, n: usize, extra: Value) -> Value 
     for (k, v) in extra.as_object().unwrap() {
         body[k] = v.clone();
     }
-    let (status, item) = call(
-        server,
-        token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(body),
-    )
-    .await;
+    let (status, item) = owner.post("/api/admin/news-items", body).await;
     assert_eq!(status, 201, "{item}");
     item
 }
@@ -65,16 +57,17 @@ fn slugs(data: &Value) -> Vec<String> {
 #[tokio::test]
 async fn the_list_is_newest_first_twelve_a_page_and_filters_by_tag() {
     let (server, token) = server().await;
+    let owner = server.owner(&token);
     for n in 1..=14 {
         let tags = if n % 2 == 0 {
             json!(["Kitchens"])
         } else {
             json!(["Living rooms"])
         };
-        add(&server, &token, n, json!({ "tags": tags })).await;
+        add(&owner, n, json!({ "tags": tags })).await;
     }
-    add(&server, &token, 20, json!({ "status": "draft" })).await;
-    add(&server, &token, 21, json!({ "isActive": false })).await;
+    add(&owner, 20, json!({ "status": "draft" })).await;
+    add(&owner, 21, json!({ "isActive": false })).await;
     let (status, first) = html(&server, "/news").await;
     assert_eq!(status, 200);
     let data = inlined(&first);
@@ -154,10 +147,10 @@ async fn the_list_is_newest_first_twelve_a_page_and_filters_by_tag() {
 #[tokio::test]
 async fn an_article_has_its_own_head_neighbours_and_an_unpublished_one_is_404() {
     let (server, token) = server().await;
-    add(&server, &token, 1, json!({})).await;
+    let owner = server.owner(&token);
+    add(&owner, 1, json!({})).await;
     add(
-        &server,
-        &token,
+        &owner,
         2,
         json!({
             "excerpt": "A bungalow made light.",
@@ -166,8 +159,8 @@ async fn an_article_has_its_own_head_neighbours_and_an_unpublished_one_is_404() 
         }),
     )
     .await;
-    add(&server, &token, 3, json!({})).await;
-    add(&server, &token, 4, json!({ "status": "draft" })).await;
+    add(&owner, 3, json!({})).await;
+    add(&owner, 4, json!({ "status": "draft" })).await;
     let (status, page) = html(&server, "/news/article-02").await;
     assert_eq!(status, 200);
     assert!(
@@ -208,13 +201,13 @@ async fn an_article_has_its_own_head_neighbours_and_an_unpublished_one_is_404() 
 #[tokio::test]
 async fn the_feed_reads_back_in_a_feed_parser_and_the_sitemap_lists_articles() {
     let (server, token) = server().await;
+    let owner = server.owner(&token);
     for n in 1..=22 {
-        add(&server, &token, n, json!({ "tags": ["Kitchens & Baths"] })).await;
+        add(&owner, n, json!({ "tags": ["Kitchens & Baths"] })).await;
     }
-    add(&server, &token, 23, json!({ "status": "draft" })).await;
+    add(&owner, 23, json!({ "status": "draft" })).await;
     add(
-        &server,
-        &token,
+        &owner,
         24,
         json!({ "status": "scheduled", "publishAt": "2099-01-01T09:00:00+05:30" }),
     )
@@ -268,7 +261,7 @@ async fn the_feed_reads_back_in_a_feed_parser_and_the_sitemap_lists_articles() {
         server.get("/news/feed.xml").await.text().await.unwrap(),
         xml
     );
-    add(&server, &token, 25, json!({})).await;
+    add(&owner, 25, json!({})).await;
     let again = server.get("/news/feed.xml").await.text().await.unwrap();
     assert!(
         again.contains(&format!("{ORIGIN}/news/article-25")),

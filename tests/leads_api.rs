@@ -4,22 +4,15 @@
 
 mod common;
 
-use common::{TestServer, call, login};
+use common::{Owner, TestServer, fixture_copy};
 use reqwest::Method;
 use serde_json::{Value, json};
-use std::path::Path;
 use std::time::Duration;
 use studio::store::Store;
 
 async fn post(server: &TestServer, mut body: Value) -> (u16, Value) {
     body["formToken"] = json!(server.form_token(Duration::from_secs(30)));
-    let res = server
-        .client
-        .post(server.url("/api/contact"))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let res = server.post_json("/api/contact", &body).await;
     (res.status().as_u16(), res.json().await.unwrap())
 }
 
@@ -46,15 +39,8 @@ fn enquiry() -> Value {
     })
 }
 
-async fn list(server: &TestServer, token: &str, query: &str) -> Value {
-    let (status, body) = call(
-        server,
-        token,
-        Method::GET,
-        &format!("/api/contacts{query}"),
-        None,
-    )
-    .await;
+async fn list(owner: &Owner<'_>, query: &str) -> Value {
+    let (status, body) = owner.get(&format!("/api/contacts{query}")).await;
     assert_eq!(status, 200, "{body}");
     body
 }
@@ -62,7 +48,7 @@ async fn list(server: &TestServer, token: &str, query: &str) -> Value {
 #[tokio::test]
 async fn spec_s_three_field_call_is_unchanged_and_its_message_is_a_new_lead() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let (status, body) = post(
         &server,
         json!({"name": "Ravi", "email": "ravi@example.in", "message": "Hello"}),
@@ -83,7 +69,7 @@ async fn spec_s_three_field_call_is_unchanged_and_its_message_is_a_new_lead() {
         (400, Some("Please fill out all fields."))
     );
 
-    let all = list(&server, &token, "").await;
+    let all = list(&owner, "").await;
     let m = &all[0];
     for spec in ["id", "name", "email", "message", "createdAt"] {
         assert!(m.get(spec).is_some(), "{spec} in {m}");
@@ -98,10 +84,10 @@ async fn spec_s_three_field_call_is_unchanged_and_its_message_is_a_new_lead() {
 #[tokio::test]
 async fn a_qualified_enquiry_keeps_its_fields_phone_in_e164_and_its_source() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let (status, body) = post(&server, enquiry()).await;
     assert_eq!(status, 201, "{body}");
-    let m = &list(&server, &token, "").await[0];
+    let m = &list(&owner, "").await[0];
     assert_eq!(m["phone"], "+919848012345");
     assert_eq!(m["projectType"], "Residential");
     assert_eq!(
@@ -124,7 +110,7 @@ async fn a_qualified_enquiry_keeps_its_fields_phone_in_e164_and_its_source() {
         let mut b = enquiry();
         b["phone"] = json!(typed);
         assert_eq!(post(&server, b).await.0, 201, "{typed}");
-        assert_eq!(list(&server, &token, "").await[0]["phone"], e164, "{typed}");
+        assert_eq!(list(&owner, "").await[0]["phone"], e164, "{typed}");
     }
     server.stop().await;
 }
@@ -132,7 +118,7 @@ async fn a_qualified_enquiry_keeps_its_fields_phone_in_e164_and_its_source() {
 #[tokio::test]
 async fn bad_fields_are_refused_naming_the_field_and_nothing_is_stored() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     for (field, value) in [
         ("phone", json!("12345")),
         ("phone", json!("call me maybe")),
@@ -149,21 +135,19 @@ async fn bad_fields_are_refused_naming_the_field_and_nothing_is_stored() {
         assert!(body["message"].as_str().unwrap().len() > 10, "{body}");
     }
     // A field the owner made required, left empty.
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/lead-settings",
-        Some(json!({"fields": {"phone": "required", "heardFrom": "hidden"}})),
-    )
-    .await;
+    let (status, _) = owner
+        .put(
+            "/api/admin/lead-settings",
+            json!({"fields": {"phone": "required", "heardFrom": "hidden"}}),
+        )
+        .await;
     assert_eq!(status, 200);
     let mut b = enquiry();
     b["phone"] = json!("  ");
     let (status, body) = post(&server, b).await;
     assert_eq!((status, &body["field"]), (400, &json!("phone")), "{body}");
     assert_eq!(body["message"], "Phone is required.");
-    assert_eq!(list(&server, &token, "").await, json!([]));
+    assert_eq!(list(&owner, "").await, json!([]));
     // SPEC's call without a phone now misses a required field, and says so.
     let (status, body) = post(
         &server,
@@ -173,27 +157,25 @@ async fn bad_fields_are_refused_naming_the_field_and_nothing_is_stored() {
     assert_eq!((status, &body["field"]), (400, &json!("phone")));
     // A hidden field is not kept.
     assert_eq!(post(&server, enquiry()).await.0, 201);
-    assert_eq!(list(&server, &token, "").await[0]["heardFrom"], "");
+    assert_eq!(list(&owner, "").await[0]["heardFrom"], "");
     server.stop().await;
 }
 
 #[tokio::test]
 async fn the_owner_moves_a_lead_adds_notes_and_a_follow_up_and_filters_by_stage() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     assert_eq!(post(&server, enquiry()).await.0, 201);
     assert_eq!(post(&server, enquiry()).await.0, 201);
-    let id = list(&server, &token, "").await[0]["id"].as_u64().unwrap();
+    let id = list(&owner, "").await[0]["id"].as_u64().unwrap();
     let path = format!("/api/contacts/{id}");
 
-    let (status, m) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path,
-        Some(json!({"stage": "contacted", "followUpOn": "2026-12-03"})),
-    )
-    .await;
+    let (status, m) = owner
+        .patch(
+            &path,
+            json!({"stage": "contacted", "followUpOn": "2026-12-03"}),
+        )
+        .await;
     assert_eq!(status, 200, "{m}");
     assert_eq!(
         (m["stage"].as_str(), m["followUpOn"].as_str()),
@@ -211,31 +193,24 @@ async fn the_owner_moves_a_lead_adds_notes_and_a_follow_up_and_filters_by_stage(
         (json!({"followUpOn": 5}), "followUpOn"),
         (json!({}), "stage"),
     ] {
-        let (status, e) = call(&server, &token, Method::PATCH, &path, Some(body.clone())).await;
+        let (status, e) = owner.patch(&path, body.clone()).await;
         assert_eq!(status, 400, "{body}");
         assert!(e["message"].as_str().unwrap().contains(names), "{e}");
     }
     assert_eq!(
-        call(
-            &server,
-            &token,
-            Method::PATCH,
-            "/api/contacts/999",
-            Some(json!({"stage": "won"}))
-        )
-        .await
-        .0,
+        owner
+            .patch("/api/contacts/999", json!({"stage": "won"}))
+            .await
+            .0,
         404
     );
 
-    let (status, note) = call(
-        &server,
-        &token,
-        Method::POST,
-        &format!("{path}/notes"),
-        Some(json!({"text": "Called; site visit on Saturday."})),
-    )
-    .await;
+    let (status, note) = owner
+        .post(
+            &format!("{path}/notes"),
+            json!({"text": "Called; site visit on Saturday."}),
+        )
+        .await;
     assert_eq!(status, 201);
     assert_eq!(
         (note["id"].as_u64(), note["by"].as_str()),
@@ -243,38 +218,20 @@ async fn the_owner_moves_a_lead_adds_notes_and_a_follow_up_and_filters_by_stage(
     );
     assert!(note["at"].as_str().unwrap().ends_with('Z'));
     for bad in [json!({"text": " "}), json!({"text": "x".repeat(2001)})] {
-        assert_eq!(
-            call(
-                &server,
-                &token,
-                Method::POST,
-                &format!("{path}/notes"),
-                Some(bad)
-            )
-            .await
-            .0,
-            400
-        );
+        assert_eq!(owner.post(&format!("{path}/notes"), bad).await.0, 400);
     }
 
-    let contacted = list(&server, &token, "?stage=contacted").await;
+    let contacted = list(&owner, "?stage=contacted").await;
     assert_eq!(contacted.as_array().unwrap().len(), 1);
     assert_eq!(
         contacted[0]["notes"][0]["text"],
         "Called; site visit on Saturday."
     );
-    let page = list(&server, &token, "?limit=10&sort=followUp").await;
+    let page = list(&owner, "?limit=10&sort=followUp").await;
     assert_eq!(page["stages"], json!({"contacted": 1, "new": 1}));
     assert_eq!(page["messages"][0]["id"], id, "the dated follow-up first");
     // Clearing the date.
-    let (_, m) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &path,
-        Some(json!({"followUpOn": null})),
-    )
-    .await;
+    let (_, m) = owner.patch(&path, json!({"followUpOn": null})).await;
     assert_eq!(m["followUpOn"], Value::Null);
     server.stop().await;
 }
@@ -282,14 +239,8 @@ async fn the_owner_moves_a_lead_adds_notes_and_a_follow_up_and_filters_by_stage(
 #[tokio::test]
 async fn a_lead_added_by_hand_needs_a_name_and_a_phone_or_email() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, m) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/contacts",
-        Some(json!({"name": "Walk-in: Mr Rao", "phone": "9848012345", "locality": "Kokapet", "stage": "site-visit", "followUpOn": "2026-12-05"})),
-    )
+    let owner = server.sign_in().await;
+    let (status, m) = owner.post("/api/contacts", json!({"name": "Walk-in: Mr Rao", "phone": "9848012345", "locality": "Kokapet", "stage": "site-visit", "followUpOn": "2026-12-05"}))
     .await;
     assert_eq!(status, 201, "{m}");
     assert_eq!(
@@ -313,7 +264,7 @@ async fn a_lead_added_by_hand_needs_a_name_and_a_phone_or_email() {
         let res = server
             .client
             .post(server.url("/api/contacts"))
-            .bearer_auth(&token)
+            .bearer_auth(&owner.token)
             .json(&body)
             .send()
             .await
@@ -322,40 +273,30 @@ async fn a_lead_added_by_hand_needs_a_name_and_a_phone_or_email() {
         let e: Value = res.json().await.unwrap();
         assert_eq!(e["field"], field, "{e}");
     }
-    let (status, e) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/contacts",
-        Some(json!({"name": "Rao", "email": "r@example.in", "stage": "nowhere"})),
-    )
-    .await;
+    let (status, e) = owner
+        .post(
+            "/api/contacts",
+            json!({"name": "Rao", "email": "r@example.in", "stage": "nowhere"}),
+        )
+        .await;
     assert_eq!(status, 400);
     assert!(e["message"].as_str().unwrap().starts_with("stage"), "{e}");
     let anonymous = server
-        .client
-        .post(server.url("/api/contacts"))
-        .json(&json!({"name": "x", "email": "x@example.in"}))
-        .send()
-        .await
-        .unwrap();
+        .post_json(
+            "/api/contacts",
+            &json!({"name": "x", "email": "x@example.in"}),
+        )
+        .await;
     assert_eq!(anonymous.status(), 401);
-    assert_eq!(list(&server, &token, "").await.as_array().unwrap().len(), 1);
+    assert_eq!(list(&owner, "").await.as_array().unwrap().len(), 1);
     server.stop().await;
 }
 
 #[tokio::test]
 async fn lead_settings_are_checked_and_a_stage_in_use_cannot_be_removed() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (status, s) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/lead-settings",
-        None,
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (status, s) = owner.get("/api/admin/lead-settings").await;
     assert_eq!(status, 200);
     assert_eq!(s["stages"][0], json!({"key": "new", "label": "New"}));
     assert_eq!(s["fields"]["phone"], "optional");
@@ -377,14 +318,12 @@ async fn lead_settings_are_checked_and_a_stage_in_use_cannot_be_removed() {
         .as_array_mut()
         .unwrap()
         .push(json!({"label": "On hold"}));
-    let (status, saved) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/lead-settings",
-        Some(json!({"stages": stages, "budgets": ["Under ₹5 lakh", "₹5-15 lakh"]})),
-    )
-    .await;
+    let (status, saved) = owner
+        .put(
+            "/api/admin/lead-settings",
+            json!({"stages": stages, "budgets": ["Under ₹5 lakh", "₹5-15 lakh"]}),
+        )
+        .await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["stages"][0]["label"], "Fresh");
     assert_eq!(
@@ -392,26 +331,22 @@ async fn lead_settings_are_checked_and_a_stage_in_use_cannot_be_removed() {
         "on-hold"
     );
     assert_eq!(saved["fields"]["phone"], "optional", "parts not sent stay");
-    let (status, saved) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/lead-settings",
-        Some(json!({"dailyMail": {"enabled": true, "at": "08:30"}})),
-    )
-    .await;
+    let (status, saved) = owner
+        .put(
+            "/api/admin/lead-settings",
+            json!({"dailyMail": {"enabled": true, "at": "08:30"}}),
+        )
+        .await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["dailyMail"]["enabled"], true);
     assert_eq!(saved["dailyMail"]["at"], "08:30");
 
-    let (_, m) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/contacts",
-        Some(json!({"name": "Rao", "email": "r@example.in", "stage": "on-hold"})),
-    )
-    .await;
+    let (_, m) = owner
+        .post(
+            "/api/contacts",
+            json!({"name": "Rao", "email": "r@example.in", "stage": "on-hold"}),
+        )
+        .await;
     assert_eq!(m["stage"], "on-hold");
     let without: Vec<Value> = saved["stages"]
         .as_array()
@@ -420,14 +355,9 @@ async fn lead_settings_are_checked_and_a_stage_in_use_cannot_be_removed() {
         .filter(|s| s["key"] != "on-hold")
         .cloned()
         .collect();
-    let (status, e) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/lead-settings",
-        Some(json!({"stages": without})),
-    )
-    .await;
+    let (status, e) = owner
+        .put("/api/admin/lead-settings", json!({"stages": without}))
+        .await;
     assert_eq!(status, 400);
     assert!(e["message"].as_str().unwrap().contains("On hold"), "{e}");
     for bad in [
@@ -436,14 +366,7 @@ async fn lead_settings_are_checked_and_a_stage_in_use_cannot_be_removed() {
         json!({"budgets": ["", "x"]}),
         json!({"dailyMail": {"at": "9am"}}),
     ] {
-        let (status, e) = call(
-            &server,
-            &token,
-            Method::PUT,
-            "/api/admin/lead-settings",
-            Some(bad.clone()),
-        )
-        .await;
+        let (status, e) = owner.put("/api/admin/lead-settings", bad.clone()).await;
         assert_eq!(status, 400, "{bad} {e}");
     }
     let res = server.get("/api/admin/lead-settings").await;
@@ -454,32 +377,22 @@ async fn lead_settings_are_checked_and_a_stage_in_use_cannot_be_removed() {
 #[tokio::test]
 async fn the_csv_carries_every_field_the_stage_the_notes_and_the_source() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     assert_eq!(post(&server, enquiry()).await.0, 201);
-    let id = list(&server, &token, "").await[0]["id"].as_u64().unwrap();
-    call(
-        &server,
-        &token,
-        Method::PATCH,
-        &format!("/api/contacts/{id}"),
-        Some(json!({"stage": "won", "followUpOn": "2026-12-03"})),
-    )
-    .await;
-    call(
-        &server,
-        &token,
-        Method::POST,
-        &format!("/api/contacts/{id}/notes"),
-        Some(json!({"text": "Signed, =1+1"})),
-    )
-    .await;
-    let res = server
-        .client
-        .get(server.url("/api/contacts.csv"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let id = list(&owner, "").await[0]["id"].as_u64().unwrap();
+    owner
+        .patch(
+            &format!("/api/contacts/{id}"),
+            json!({"stage": "won", "followUpOn": "2026-12-03"}),
+        )
+        .await;
+    owner
+        .post(
+            &format!("/api/contacts/{id}/notes"),
+            json!({"text": "Signed, =1+1"}),
+        )
+        .await;
+    let res = owner.send(Method::GET, "/api/contacts.csv").await;
     let text = res.text().await.unwrap();
     let rows: Vec<&str> = text.trim_start_matches('\u{feff}').split("\r\n").collect();
     assert!(rows[0].contains("\"Phone\",\"Project type\",\"Locality\",\"Size\",\"Budget\",\"Timeline\",\"Heard from\",\"Stage\",\"Next follow-up\",\"Notes\",\"Page\",\"Landing page\",\"Referrer\",\"utm_source\",\"utm_medium\",\"utm_campaign\""), "{}", rows[0]);
@@ -510,12 +423,7 @@ fn earlier_data_files_open_with_their_messages_as_leads_at_stage_new() {
     const CONTACTS: TableDefinition<u64, &[u8]> = TableDefinition::new("contact_messages");
     let mut seen = 0;
     for name in ["v1.redb", "v2-content.redb", "v2-photos.redb"] {
-        let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures")
-            .join(name);
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("studio.redb");
-        std::fs::copy(&fixture, &path).unwrap();
+        let (_dir, path) = fixture_copy(name);
         // What the file holds before this release touches it: ids and the record versions.
         let before: Vec<(u64, u8)> = {
             let db = redb::Database::open(&path).unwrap();
@@ -593,7 +501,7 @@ fn earlier_data_files_open_with_their_messages_as_leads_at_stage_new() {
 #[tokio::test]
 async fn the_form_without_javascript_carries_the_lead_fields() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let post = |phone: &'static str| {
         let form = [
             ("name", "Ravi Kumar"),
@@ -632,7 +540,7 @@ async fn the_form_without_javascript_carries_the_lead_fields() {
 
     let sent = post("098480 12345").await;
     assert_eq!(sent.status(), 303);
-    let m = &list(&server, &token, "").await[0];
+    let m = &list(&owner, "").await[0];
     assert_eq!(
         (
             m["phone"].as_str(),
@@ -651,18 +559,13 @@ async fn the_form_without_javascript_carries_the_lead_fields() {
 #[tokio::test]
 async fn the_visitor_report_counts_enquiries_and_wins_per_source() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     assert_eq!(post(&server, enquiry()).await.0, 201);
     assert_eq!(post(&server, enquiry()).await.0, 201);
-    let id = list(&server, &token, "").await[0]["id"].as_u64().unwrap();
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PATCH,
-        &format!("/api/contacts/{id}"),
-        Some(json!({"stage": "won"})),
-    )
-    .await;
+    let id = list(&owner, "").await[0]["id"].as_u64().unwrap();
+    let (status, _) = owner
+        .patch(&format!("/api/contacts/{id}"), json!({"stage": "won"}))
+        .await;
     assert_eq!(status, 200);
     // One view of the case study and one visit from Instagram with the Diwali campaign, as the
     // page beacon reports them.
@@ -686,14 +589,7 @@ async fn the_visitor_report_counts_enquiries_and_wins_per_source() {
         .await
         .unwrap();
     assert_eq!(res.status(), 204);
-    let (status, report) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/stats?days=7",
-        None,
-    )
-    .await;
+    let (status, report) = owner.get("/api/admin/stats?days=7").await;
     assert_eq!(status, 200, "{report}");
     let line = |kind: &str, name: &str| {
         report["sources"]

@@ -130,29 +130,11 @@ async fn the_daily_mail_goes_once_a_day_at_the_owners_hour_and_not_on_a_quiet_da
     assert_eq!(mails.len(), 1, "{mails:?}");
     let mail = &mails[0];
     assert_eq!(mail.to, ["<anjali@nivasa.example>"]);
-    assert!(
-        mail.data
-            .contains("Subject: Today at the studio: 1 follow-up"),
-        "{}",
-        mail.data
-    );
-    assert!(
-        mail.data.contains("Thursday 3 December 2026"),
-        "{}",
-        mail.data
-    );
-    assert!(
-        mail.data
-            .contains("Asha Reddy · 3BHK · Gachibowli · Contacted · due today"),
-        "{}",
-        mail.data
-    );
-    assert!(mail.data.contains("tel:+919848012345"), "{}", mail.data);
-    assert!(
-        mail.data.contains("https://wa.me/919848012345"),
-        "{}",
-        mail.data
-    );
+    mail.assert_has("Subject: Today at the studio: 1 follow-up");
+    mail.assert_has("Thursday 3 December 2026");
+    mail.assert_has("Asha Reddy · 3BHK · Gachibowli · Contacted · due today");
+    mail.assert_has("tel:+919848012345");
+    mail.assert_has("https://wa.me/919848012345");
     assert_eq!(
         store.daily_mail_on().unwrap().as_deref(),
         Some("2026-12-03")
@@ -171,11 +153,7 @@ async fn the_daily_mail_goes_once_a_day_at_the_owners_hour_and_not_on_a_quiet_da
     // The next morning the same follow-up is overdue, and says so.
     let next = run_for(&mut smtp, &mut handed, Duration::from_secs(19 * 3600)).await;
     assert_eq!(next.len(), 1, "{next:?}");
-    assert!(
-        next[0].data.contains("overdue since 2026-12-03"),
-        "{}",
-        next[0].data
-    );
+    next[0].assert_has("overdue since 2026-12-03");
 
     // Won: nothing is left for the third day, so no mail, and the day counts as done.
     let won = LeadChange {

@@ -7,7 +7,7 @@ mod offsite_support;
 mod ops_support;
 
 use offsite_support::*;
-use ops_support::{Server, fresh_data, login};
+use ops_support::{Server, fresh_data, login, send_with_token};
 use serde_json::Value;
 use std::path::Path;
 use std::time::Duration;
@@ -19,23 +19,13 @@ fn add_message(data: &Path, text: &str) {
 }
 
 async fn back_up_now(client: &reqwest::Client, server: &Server, token: &str) -> (u16, Value) {
-    let res = client
-        .post(server.url("/api/admin/backups/offsite"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
+    let res = send_with_token(client.post(server.url("/api/admin/backups/offsite")), token).await;
     let status = res.status().as_u16();
     (status, res.json().await.unwrap())
 }
 
 async fn offsite_status(client: &reqwest::Client, server: &Server, token: &str) -> Value {
-    let res = client
-        .get(server.url("/api/admin/backups/offsite"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
+    let res = send_with_token(client.get(server.url("/api/admin/backups/offsite")), token).await;
     assert_eq!(res.status(), 200);
     res.json().await.unwrap()
 }
@@ -142,12 +132,7 @@ async fn a_copy_sent_from_the_panel_restores_onto_a_new_machine() {
 
     let server = Server::start(new_dir.path(), &new_data, &[]);
     let token = login(&client, &server.base).await;
-    let res = client
-        .get(server.url("/api/contacts"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let res = send_with_token(client.get(server.url("/api/contacts")), &token).await;
     let messages: Value = res.json().await.unwrap();
     assert_eq!(
         messages[0]["message"], "We would like a 3BHK done in teak",
@@ -325,7 +310,7 @@ async fn error_answers_cut_answers_and_slow_answers_from_the_storage() {
             token.clone(),
         );
         tokio::spawn(async move {
-            let res = client.post(url).bearer_auth(token).send().await.unwrap();
+            let res = send_with_token(client.post(url), &token).await;
             (res.status().as_u16(), res.json::<Value>().await.unwrap())
         })
     };

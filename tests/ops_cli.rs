@@ -3,7 +3,7 @@
 
 mod ops_support;
 
-use ops_support::{ADMIN_PASSWORD, Server, fresh_data, login, run};
+use ops_support::{ADMIN_PASSWORD, Server, fresh_data, login, run, send_with_token};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use studio::store::{MediaFile, Store};
@@ -208,12 +208,7 @@ async fn the_log_has_one_json_line_per_request_without_secrets() {
         .unwrap();
     assert_eq!(res.status(), 200);
     let token = login(&client, &server.base).await;
-    let res = client
-        .get(server.url("/api/contacts"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let res = send_with_token(client.get(server.url("/api/contacts")), &token).await;
     assert_eq!(res.status(), 200);
     let res = client
         .post(server.url("/api/contact"))
@@ -384,12 +379,7 @@ async fn rotate_key_signs_everyone_out_and_refuses_a_file_in_use() {
     assert_eq!(new_key.len(), 32);
 
     let server = Server::start(dir.path(), &data, &[]);
-    let res = client
-        .get(server.url("/api/admin/verify"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let res = send_with_token(client.get(server.url("/api/admin/verify")), &token).await;
     assert_eq!(res.status(), 401, "the earlier session is over");
     login(&client, &server.base).await;
     drop(server);

@@ -5,7 +5,7 @@
 
 mod ops_support;
 
-use ops_support::{Server, fresh_data, login};
+use ops_support::{Server, fresh_data, login, send_with_token};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -20,12 +20,7 @@ fn random_below(n: usize) -> usize {
 }
 
 async fn titles_on_server(client: &reqwest::Client, base: &str, token: &str) -> BTreeSet<String> {
-    let res = client
-        .get(format!("{base}/api/admin/hero-slides"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
+    let res = send_with_token(client.get(format!("{base}/api/admin/hero-slides")), token).await;
     assert_eq!(res.status(), 200);
     let slides: Vec<serde_json::Value> = res.json().await.unwrap();
     slides

@@ -3,20 +3,8 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
-
-async fn token(server: &TestServer) -> String {
-    let res = server
-        .client
-        .post(server.url("/api/admin/login"))
-        .json(&serde_json::json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let body: serde_json::Value = res.json().await.unwrap();
-    body["token"].as_str().unwrap().to_string()
-}
+use common::{TestServer, login};
+use reqwest::Method;
 
 #[tokio::test]
 async fn the_backup_download_needs_an_admin() {
@@ -26,19 +14,11 @@ async fn the_backup_download_needs_an_admin() {
     let body: serde_json::Value = res.json().await.unwrap();
     assert!(body["message"].is_string());
     let res = server
-        .client
-        .get(server.url("/api/admin/backup"))
-        .bearer_auth("not-a-token")
-        .send()
-        .await
-        .unwrap();
+        .owner("not-a-token")
+        .send(Method::GET, "/api/admin/backup")
+        .await;
     assert_eq!(res.status(), 401);
-    let res = server
-        .client
-        .post(server.url("/api/admin/backup"))
-        .send()
-        .await
-        .unwrap();
+    let res = server.send(Method::POST, "/api/admin/backup").await;
     assert_eq!(res.status(), 405, "a served path with the wrong method");
     server.stop().await;
 }
@@ -51,14 +31,11 @@ async fn an_admin_downloads_a_complete_consistent_data_file() {
         .store
         .add_contact("Meera", "meera@example.in", "Saved before the backup")
         .unwrap();
-    let token = token(&server).await;
+    let token = login(&server).await;
     let res = server
-        .client
-        .get(server.url("/api/admin/backup"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+        .owner(&token)
+        .send(Method::GET, "/api/admin/backup")
+        .await;
     assert_eq!(res.status(), 200);
     let header = |name: &str| {
         res.headers()

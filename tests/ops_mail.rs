@@ -29,25 +29,26 @@ async fn post_contact(server: &TestServer, message: &str) -> reqwest::Response {
         .unwrap()
 }
 
-#[tokio::test]
-async fn a_stored_message_is_mailed_to_the_studio() {
-    let mut smtp = SmtpServer::start(Behaviour::default()).await;
-    let server = TestServer::start_with(Layer {
+/// A server that mails its notices through `smtp`.
+async fn mailing_through(smtp: &SmtpServer) -> TestServer {
+    TestServer::start_with(Layer {
         smtp: Some(smtp.layer()),
         ..Layer::default()
     })
-    .await;
+    .await
+}
+
+#[tokio::test]
+async fn a_stored_message_is_mailed_to_the_studio() {
+    let mut smtp = SmtpServer::start(Behaviour::default()).await;
+    let server = mailing_through(&smtp).await;
     let res = post_contact(&server, "We want our Jubilee Hills flat redone.").await;
     assert_eq!(res.status(), 201);
     let mail = smtp.next_mail().await;
     assert_eq!(mail.from, "<website@nivasa.example>");
     assert_eq!(mail.to, ["<anjali@nivasa.example>"]);
-    assert!(
-        mail.data.contains("We want our Jubilee Hills flat redone."),
-        "{}",
-        mail.data
-    );
-    assert!(mail.data.contains("Subject: New message from Asha Reddy"));
+    mail.assert_has("We want our Jubilee Hills flat redone.");
+    mail.assert_has("Subject: New message from Asha Reddy");
     assert!(
         mail.data
             .lines()
@@ -74,11 +75,7 @@ async fn a_stored_message_is_mailed_to_the_studio() {
 #[tokio::test]
 async fn a_qualified_enquiry_is_mailed_with_its_qualification_and_phone_links() {
     let mut smtp = SmtpServer::start(Behaviour::default()).await;
-    let server = TestServer::start_with(Layer {
-        smtp: Some(smtp.layer()),
-        ..Layer::default()
-    })
-    .await;
+    let server = mailing_through(&smtp).await;
     let res = server
         .client
         .post(server.url("/api/contact"))
@@ -99,57 +96,35 @@ async fn a_qualified_enquiry_is_mailed_with_its_qualification_and_phone_links() 
         .unwrap();
     assert_eq!(res.status(), 201);
     let mail = smtp.next_mail().await;
-    assert!(
-        mail.data
-            .contains("Wants:    3BHK · Gachibowli · ₹25-50 lakh · Within 3 months"),
-        "{}",
-        mail.data
-    );
-    assert!(mail.data.contains("tel:+919848012345"), "{}", mail.data);
-    assert!(
-        mail.data.contains("https://wa.me/919848012345"),
-        "{}",
-        mail.data
-    );
-    assert!(
-        mail.data.contains("landed on /portfolio/modern-serenity"),
-        "{}",
-        mail.data
-    );
-    assert!(
-        mail.data.contains("Content-Type: text/html"),
-        "{}",
-        mail.data
-    );
+    mail.assert_has("Wants:    3BHK · Gachibowli · ₹25-50 lakh · Within 3 months");
+    mail.assert_has("tel:+919848012345");
+    mail.assert_has("https://wa.me/919848012345");
+    mail.assert_has("landed on /portfolio/modern-serenity");
+    mail.assert_has("Content-Type: text/html");
     server.stop().await;
 }
 
 #[tokio::test]
 async fn spam_is_kept_but_never_mailed() {
     let mut smtp = SmtpServer::start(Behaviour::default()).await;
-    let server = TestServer::start_with(Layer {
-        smtp: Some(smtp.layer()),
-        ..Layer::default()
-    })
-    .await;
+    let server = mailing_through(&smtp).await;
     // A bot posting straight to the API (no form token) hears success and is filed under spam.
     let res = server
-        .client
-        .post(server.url("/api/contact"))
-        .json(&serde_json::json!({
-            "name": "Cheap Links",
-            "email": "bot@example.in",
-            "message": "Buy now",
-        }))
-        .send()
-        .await
-        .unwrap();
+        .post_json(
+            "/api/contact",
+            &serde_json::json!({
+                "name": "Cheap Links",
+                "email": "bot@example.in",
+                "message": "Buy now",
+            }),
+        )
+        .await;
     assert_eq!(res.status(), 201);
     let res = post_contact(&server, "A person's message after the bot's.").await;
     assert_eq!(res.status(), 201);
     // Notices go out in order: had the bot's been queued, it would come first.
     let mail = smtp.next_mail().await;
-    assert!(mail.data.contains("A person's message"), "{}", mail.data);
+    mail.assert_has("A person's message");
     assert!(!mail.data.contains("Cheap Links"));
     let folders: Vec<_> = server
         .app
@@ -201,7 +176,7 @@ async fn a_refused_notice_is_retried_until_it_gets_through() {
         }
     };
     assert_eq!(sessions, 3, "two refusals, then the notice went through");
-    assert!(mail.data.contains("Kitchen remodel in Gachibowli"));
+    mail.assert_has("Kitchen remodel in Gachibowli");
 }
 
 /// The mail server accepts the connection and then says nothing: the visitor's request must be
@@ -214,11 +189,7 @@ async fn a_stalled_mail_server_never_blocks_the_visitor() {
         ..Behaviour::default()
     })
     .await;
-    let server = TestServer::start_with(Layer {
-        smtp: Some(smtp.layer()),
-        ..Layer::default()
-    })
-    .await;
+    let server = mailing_through(&smtp).await;
     let res = post_contact(&server, "Please call me about a villa in Kokapet.").await;
     assert_eq!(res.status(), 201);
     assert!(matches!(smtp.next().await, Event::Session));
@@ -233,7 +204,7 @@ async fn a_stalled_mail_server_never_blocks_the_visitor() {
     );
     hold.notify_one();
     let mail = smtp.next_mail().await;
-    assert!(mail.data.contains("villa in Kokapet"));
+    mail.assert_has("villa in Kokapet");
     server.stop().await;
 }
 
@@ -269,62 +240,40 @@ async fn a_mail_server_that_is_down_loses_nothing() {
 #[tokio::test]
 async fn the_host_is_mailed_once_when_writes_start_failing() {
     let mut smtp = SmtpServer::start(Behaviour::default()).await;
-    let server = TestServer::start_with(Layer {
-        smtp: Some(smtp.layer()),
-        ..Layer::default()
-    })
-    .await;
+    let server = mailing_through(&smtp).await;
     let health = server.app.store.health();
     server.app.notifier.watch_health(health.clone());
     health.set_writes_failing(Some("the server's disk is full".into()));
     let first = smtp.next_mail().await;
-    assert!(
-        first
-            .data
-            .contains("Subject: The studio server cannot save changes"),
-        "{}",
-        first.data
-    );
-    assert!(first.data.contains("disk is full"), "{}", first.data);
+    first.assert_has("Subject: The studio server cannot save changes");
+    first.assert_has("disk is full");
     // Still failing, for another reason: no second mail. A visitor's message is the next mail.
     health.set_writes_failing(Some("the data file cannot be written".into()));
     let res = post_contact(&server, "Sent while the host was told").await;
     assert_eq!(res.status(), 201);
     let next = smtp.next_mail().await;
-    assert!(
-        next.data.contains("Sent while the host was told"),
-        "{}",
-        next.data
-    );
+    next.assert_has("Sent while the host was told");
     // Writes work again, then fail anew: one more mail.
     health.set_writes_failing(None);
     health.set_writes_failing(Some("the server's disk is full".into()));
     let again = smtp.next_mail().await;
-    assert!(again.data.contains("cannot save changes"), "{}", again.data);
+    again.assert_has("cannot save changes");
     server.stop().await;
 }
 
 #[tokio::test]
 async fn a_booking_mails_the_invitation_to_the_visitor_and_the_studio() {
     let mut smtp = SmtpServer::start(Behaviour::default()).await;
-    let server = TestServer::start_with(Layer {
-        smtp: Some(smtp.layer()),
-        ..Layer::default()
-    })
-    .await;
-    let token = common::login(&server).await;
+    let server = mailing_through(&smtp).await;
+    let owner = server.sign_in().await;
     let day = serde_json::json!([["00:00", "24:00"]]);
-    let (status, _) = common::call(
-        &server,
-        &token,
-        reqwest::Method::PUT,
-        "/api/admin/consultation-settings",
-        Some(serde_json::json!({
-            "enabled": true, "noticeHours": 2, "mode": "video", "videoLink": "https://meet.example.in/nivasa",
-            "weekly": { "mon": day, "tue": day, "wed": day, "thu": day, "fri": day, "sat": day, "sun": day },
-        })),
-    )
-    .await;
+    let settings = serde_json::json!({
+        "enabled": true, "noticeHours": 2, "mode": "video", "videoLink": "https://meet.example.in/nivasa",
+        "weekly": { "mon": day, "tue": day, "wed": day, "thu": day, "fri": day, "sat": day, "sun": day },
+    });
+    let (status, _) = owner
+        .put("/api/admin/consultation-settings", settings)
+        .await;
     assert_eq!(status, 200);
     let slots: Vec<serde_json::Value> = server
         .get("/api/consultations/slots?days=2")

@@ -5,10 +5,9 @@
 
 mod common;
 
-use common::{TestServer, call, inlined, login, upload};
-use reqwest::{Method, StatusCode};
+use common::{Owner, TestServer, fixture_copy, inlined, upload};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
-use std::path::Path;
 use studio::config::{Config, Layer};
 
 const ORIGIN: &str = "https://studio.example";
@@ -25,34 +24,19 @@ fn seed(key: &str) -> Value {
     studio::site::PAGE_SEED[key].clone()
 }
 
-async fn page(server: &TestServer, token: &str, key: &str) -> Value {
-    let (status, body) = call(
-        server,
-        token,
-        Method::GET,
-        &format!("/api/admin/pages/{key}"),
-        None,
-    )
-    .await;
+async fn page(owner: &Owner<'_>, key: &str) -> Value {
+    let (status, body) = owner.get(&format!("/api/admin/pages/{key}")).await;
     assert_eq!(status, 200, "{body}");
     body
 }
 
-async fn put(
-    server: &TestServer,
-    token: &str,
-    key: &str,
-    version: Value,
-    content: Value,
-) -> (StatusCode, Value) {
-    call(
-        server,
-        token,
-        Method::PUT,
-        &format!("/api/admin/pages/{key}"),
-        Some(json!({ "version": version, "content": content })),
-    )
-    .await
+async fn put(owner: &Owner<'_>, key: &str, version: Value, content: Value) -> (StatusCode, Value) {
+    owner
+        .put(
+            &format!("/api/admin/pages/{key}"),
+            json!({ "version": version, "content": content }),
+        )
+        .await
 }
 
 async fn html(server: &TestServer, path: &str) -> String {
@@ -70,9 +54,9 @@ async fn page_data(server: &TestServer, path: &str) -> Value {
 #[tokio::test]
 async fn pages_are_listed_read_and_saved_and_a_stale_version_is_refused() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
 
-    let (status, list) = call(&server, &token, Method::GET, "/api/admin/pages", None).await;
+    let (status, list) = owner.get("/api/admin/pages").await;
     assert_eq!(status, 200);
     let list = list.as_array().unwrap();
     let keys: Vec<&str> = list.iter().map(|p| p["key"].as_str().unwrap()).collect();
@@ -94,7 +78,7 @@ async fn pages_are_listed_read_and_saved_and_a_stale_version_is_refused() {
             .all(|p| p["version"] == 1 && p["title"].is_string())
     );
 
-    let about = page(&server, &token, "about").await;
+    let about = page(&owner, "about").await;
     assert_eq!(about["path"], "/about");
     assert_eq!(about["version"], 1);
     assert_eq!(about["content"], seed("about"));
@@ -102,7 +86,7 @@ async fn pages_are_listed_read_and_saved_and_a_stale_version_is_refused() {
     // The owner edits a paragraph: saved as version 2, and the site shows it at once.
     let mut content = about["content"].clone();
     content["ourStory"]["paragraphs"][1] = json!("  We moved to *Jubilee Hills* in 2015.  ");
-    let (status, saved) = put(&server, &token, "about", json!(1), content.clone()).await;
+    let (status, saved) = put(&owner, "about", json!(1), content.clone()).await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["version"], 2);
     assert_eq!(
@@ -120,13 +104,13 @@ async fn pages_are_listed_read_and_saved_and_a_stale_version_is_refused() {
     // A second tab still holding version 1 saves: refused, and nothing is overwritten.
     let mut other = about["content"].clone();
     other["ourStory"]["title"] = json!("A title from an old tab");
-    let (status, body) = put(&server, &token, "about", json!(1), other).await;
+    let (status, body) = put(&owner, "about", json!(1), other).await;
     assert_eq!(status, 409, "{body}");
     assert!(
         body["message"].as_str().unwrap().contains("version 2"),
         "{body}"
     );
-    let now = page(&server, &token, "about").await;
+    let now = page(&owner, "about").await;
     assert_eq!(now["version"], 2);
     assert_eq!(now["content"], saved["content"]);
 
@@ -134,7 +118,7 @@ async fn pages_are_listed_read_and_saved_and_a_stale_version_is_refused() {
     let mut content = now["content"].clone();
     content["seo"]["title"] = json!("Our Story & Team");
     content["seo"]["description"] = json!("Fifteen years of calm, crafted interiors.");
-    let (status, _) = put(&server, &token, "about", json!(2), content).await;
+    let (status, _) = put(&owner, "about", json!(2), content).await;
     assert_eq!(status, 200);
     let about_html = html(&server, "/about").await;
     assert!(
@@ -154,7 +138,7 @@ async fn pages_are_listed_read_and_saved_and_a_stale_version_is_refused() {
 #[tokio::test]
 async fn bad_content_is_a_400_naming_the_field() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let about = seed("about");
     type Edit = Box<dyn Fn(&mut Value)>;
     let cases: Vec<(Edit, &str)> = vec![
@@ -188,7 +172,7 @@ async fn bad_content_is_a_400_naming_the_field() {
     for (edit, expected) in cases {
         let mut content = about.clone();
         edit(&mut content);
-        let (status, body) = put(&server, &token, "about", json!(1), content).await;
+        let (status, body) = put(&owner, "about", json!(1), content).await;
         assert_eq!(status, 400, "{expected}: {body}");
         let message = body["message"].as_str().unwrap();
         assert!(message.starts_with(expected), "{expected}: {message}");
@@ -197,7 +181,7 @@ async fn bad_content_is_a_400_naming_the_field() {
     // An image without alt text, an image that is not there, a bundled default that is.
     let mut founder = seed("founder");
     founder["slides"][2]["image"]["alt"] = json!("");
-    let (status, body) = put(&server, &token, "founder", json!(1), founder.clone()).await;
+    let (status, body) = put(&owner, "founder", json!(1), founder.clone()).await;
     assert_eq!(status, 400);
     assert!(
         body["message"]
@@ -207,7 +191,7 @@ async fn bad_content_is_a_400_naming_the_field() {
     );
     founder["slides"][2]["image"]["decorative"] = json!(true);
     founder["slides"][3]["image"]["src"] = json!("/images/founder/no-such-photo.webp");
-    let (status, body) = put(&server, &token, "founder", json!(1), founder.clone()).await;
+    let (status, body) = put(&owner, "founder", json!(1), founder.clone()).await;
     assert_eq!(status, 400);
     assert!(
         body["message"]
@@ -217,7 +201,7 @@ async fn bad_content_is_a_400_naming_the_field() {
         "{body}"
     );
     founder["slides"][3]["image"]["src"] = json!("/images/founder/slide-1.webp");
-    let (status, body) = put(&server, &token, "founder", json!(1), founder).await;
+    let (status, body) = put(&owner, "founder", json!(1), founder).await;
     assert_eq!(status, 200, "{body}");
 
     // The envelope: a version and a content, for a page that exists.
@@ -226,38 +210,24 @@ async fn bad_content_is_a_400_naming_the_field() {
         (json!({ "version": "1", "content": about.clone() }), 400),
         (json!({ "version": 1 }), 400),
     ] {
-        let (got, answer) = call(
-            &server,
-            &token,
-            Method::PUT,
-            "/api/admin/pages/about",
-            Some(body),
-        )
-        .await;
+        let (got, answer) = owner.put("/api/admin/pages/about", body).await;
         assert_eq!(got, status, "{answer}");
     }
     // A page's body may pass the 64 kB of other calls (a long record in a script of three bytes a
     // letter), not 256 kB.
     let mut long = about.clone();
     long["ourStory"]["paragraphs"][0] = json!("ॐ".repeat(30_000));
-    let (status, body) = put(&server, &token, "about", json!(1), long.clone()).await;
+    let (status, body) = put(&owner, "about", json!(1), long.clone()).await;
     assert_eq!(status, 400, "read, then judged: {body}");
     long["ourStory"]["paragraphs"][0] = json!("x".repeat(300_000));
-    let (status, _) = put(&server, &token, "about", json!(1), long).await;
+    let (status, _) = put(&owner, "about", json!(1), long).await;
     assert_eq!(status, 413);
-    let (status, _) = put(&server, &token, "no-such-page", json!(1), about.clone()).await;
+    let (status, _) = put(&owner, "no-such-page", json!(1), about.clone()).await;
     assert_eq!(status, 404);
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/pages/no-such-page",
-        None,
-    )
-    .await;
+    let (status, _) = owner.get("/api/admin/pages/no-such-page").await;
     assert_eq!(status, 404);
     assert_eq!(
-        page(&server, &token, "about").await["version"],
+        page(&owner, "about").await["version"],
         1,
         "nothing was saved"
     );
@@ -267,25 +237,18 @@ async fn bad_content_is_a_400_naming_the_field() {
 #[tokio::test]
 async fn revisions_name_who_and_what_and_a_restore_is_a_new_version() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let original = seed("contact");
     let mut edited = original.clone();
     edited["detailsTitle"] = json!("Find Us");
-    let (status, _) = put(&server, &token, "contact", json!(1), edited.clone()).await;
+    let (status, _) = put(&owner, "contact", json!(1), edited.clone()).await;
     assert_eq!(status, 200);
     edited["mapTitle"] = json!("On the Map");
     edited["seo"]["title"] = json!("Visit the Studio");
-    let (status, _) = put(&server, &token, "contact", json!(2), edited.clone()).await;
+    let (status, _) = put(&owner, "contact", json!(2), edited.clone()).await;
     assert_eq!(status, 200);
 
-    let (status, list) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/pages/contact/revisions",
-        None,
-    )
-    .await;
+    let (status, list) = owner.get("/api/admin/pages/contact/revisions").await;
     assert_eq!(status, 200);
     let list = list.as_array().unwrap().clone();
     let versions: Vec<u64> = list
@@ -299,40 +262,21 @@ async fn revisions_name_who_and_what_and_a_restore_is_a_new_version() {
     assert_eq!(list[2]["savedBy"], "seed");
     assert!(list[2]["savedAt"].as_str().unwrap().ends_with('Z'));
 
-    let (status, one) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/pages/contact/revisions/1",
-        None,
-    )
-    .await;
+    let (status, one) = owner.get("/api/admin/pages/contact/revisions/1").await;
     assert_eq!(status, 200);
     assert_eq!(one["content"], original);
     assert_eq!(one["version"], 1);
 
     // Restoring version 1 writes version 4, equal to it; the restore can itself be undone.
-    let (status, restored) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/pages/contact/revisions/1/restore",
-        None,
-    )
-    .await;
+    let (status, restored) = owner
+        .post_empty("/api/admin/pages/contact/revisions/1/restore")
+        .await;
     assert_eq!(status, 200, "{restored}");
     assert_eq!(restored["version"], 4);
     assert_eq!(restored["content"], original);
     let data = page_data(&server, "/contact").await;
     assert_eq!(data["pages"]["contact"], original);
-    let (_, list) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/pages/contact/revisions",
-        None,
-    )
-    .await;
+    let (_, list) = owner.get("/api/admin/pages/contact/revisions").await;
     assert_eq!(list.as_array().unwrap().len(), 4);
     assert_eq!(
         list[0]["changed"],
@@ -343,17 +287,12 @@ async fn revisions_name_who_and_what_and_a_restore_is_a_new_version() {
         "/api/admin/pages/contact/revisions/99",
         "/api/admin/pages/nope/revisions",
     ] {
-        let (status, _) = call(&server, &token, Method::GET, path, None).await;
+        let (status, _) = owner.get(path).await;
         assert_eq!(status, 404, "{path}");
     }
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/pages/contact/revisions/99/restore",
-        None,
-    )
-    .await;
+    let (status, _) = owner
+        .post_empty("/api/admin/pages/contact/revisions/99/restore")
+        .await;
     assert_eq!(status, 404);
     server.stop().await;
 }
@@ -361,21 +300,14 @@ async fn revisions_name_who_and_what_and_a_restore_is_a_new_version() {
 #[tokio::test]
 async fn the_last_fifty_versions_are_kept() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let mut content = seed("contact");
     for version in 1..=55u64 {
         content["detailsTitle"] = json!(format!("Details {version}"));
-        let (status, body) = put(&server, &token, "contact", json!(version), content.clone()).await;
+        let (status, body) = put(&owner, "contact", json!(version), content.clone()).await;
         assert_eq!(status, 200, "{body}");
     }
-    let (_, list) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/pages/contact/revisions",
-        None,
-    )
-    .await;
+    let (_, list) = owner.get("/api/admin/pages/contact/revisions").await;
     let versions: Vec<u64> = list
         .as_array()
         .unwrap()
@@ -384,23 +316,9 @@ async fn the_last_fifty_versions_are_kept() {
         .collect();
     assert_eq!(versions.len(), 50);
     assert_eq!((versions[0], versions[49]), (56, 7));
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/pages/contact/revisions/6",
-        None,
-    )
-    .await;
+    let (status, _) = owner.get("/api/admin/pages/contact/revisions/6").await;
     assert_eq!(status, 404, "dropped");
-    let (status, old) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/pages/contact/revisions/7",
-        None,
-    )
-    .await;
+    let (status, old) = owner.get("/api/admin/pages/contact/revisions/7").await;
     assert_eq!(status, 200);
     assert_eq!(old["content"]["detailsTitle"], "Details 6");
     server.stop().await;
@@ -409,7 +327,7 @@ async fn the_last_fifty_versions_are_kept() {
 #[tokio::test]
 async fn the_founder_is_renamed_and_the_old_address_redirects() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     assert_eq!(server.get("/anjali-rao").await.status(), 200);
 
     let mut founder = seed("founder");
@@ -422,18 +340,18 @@ async fn the_founder_is_renamed_and_the_old_address_redirects() {
         ("media", "media"),
     ] {
         founder["slug"] = json!(slug);
-        let (status, body) = put(&server, &token, "founder", json!(1), founder.clone()).await;
+        let (status, body) = put(&owner, "founder", json!(1), founder.clone()).await;
         assert_eq!(status, 409, "{slug}: {body}");
         assert!(body["message"].as_str().unwrap().contains(clash), "{body}");
     }
     founder["slug"] = json!("Priya Rao");
-    let (status, body) = put(&server, &token, "founder", json!(1), founder.clone()).await;
+    let (status, body) = put(&owner, "founder", json!(1), founder.clone()).await;
     assert_eq!(status, 400);
     assert!(body["message"].as_str().unwrap().starts_with("slug: "));
 
     founder["name"] = json!("Priya Rao");
     founder["slug"] = json!("priya-rao");
-    let (status, saved) = put(&server, &token, "founder", json!(1), founder.clone()).await;
+    let (status, saved) = put(&owner, "founder", json!(1), founder.clone()).await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["path"], "/priya-rao");
 
@@ -460,7 +378,7 @@ async fn the_founder_is_renamed_and_the_old_address_redirects() {
     let xml = server.get("/sitemap.xml").await.text().await.unwrap();
     assert!(xml.contains(&format!("<loc>{ORIGIN}/priya-rao</loc>")));
     assert!(!xml.contains("anjali-rao"));
-    let (_, list) = call(&server, &token, Method::GET, "/api/admin/pages", None).await;
+    let (_, list) = owner.get("/api/admin/pages").await;
     let entry = list
         .as_array()
         .unwrap()
@@ -472,7 +390,7 @@ async fn the_founder_is_renamed_and_the_old_address_redirects() {
 
     // A second rename: both former addresses lead to the newest.
     founder["slug"] = json!("priya");
-    let (status, _) = put(&server, &token, "founder", json!(2), founder.clone()).await;
+    let (status, _) = put(&owner, "founder", json!(2), founder.clone()).await;
     assert_eq!(status, 200);
     for old in ["/anjali-rao", "/priya-rao"] {
         let res = server.get(old).await;
@@ -481,7 +399,7 @@ async fn the_founder_is_renamed_and_the_old_address_redirects() {
     }
     // Back to the first address: it is live again, not a redirect.
     founder["slug"] = json!("anjali-rao");
-    let (status, _) = put(&server, &token, "founder", json!(3), founder.clone()).await;
+    let (status, _) = put(&owner, "founder", json!(3), founder.clone()).await;
     assert_eq!(status, 200);
     assert_eq!(server.get("/anjali-rao").await.status(), 200);
     assert_eq!(
@@ -491,7 +409,7 @@ async fn the_founder_is_renamed_and_the_old_address_redirects() {
     // Renamed again and again: the newest ten former addresses redirect, older ones are let go.
     for i in 0..12 {
         founder["slug"] = json!(format!("founder-{i}"));
-        let (status, _) = put(&server, &token, "founder", json!(4 + i), founder.clone()).await;
+        let (status, _) = put(&owner, "founder", json!(4 + i), founder.clone()).await;
         assert_eq!(status, 200);
     }
     for gone in ["/priya-rao", "/priya", "/anjali-rao", "/founder-0"] {
@@ -508,7 +426,7 @@ async fn the_founder_is_renamed_and_the_old_address_redirects() {
 #[tokio::test]
 async fn each_page_carries_the_founder_site_and_the_records_it_shows() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let keys = |data: &Value| -> Vec<String> {
         data["pages"].as_object().unwrap().keys().cloned().collect()
     };
@@ -541,13 +459,20 @@ async fn each_page_carries_the_founder_site_and_the_records_it_shows() {
     }
 
     // An uploaded photo named by a record is described in `images` where that record is shown.
-    let res = upload(&server, &token, "p.png", "image/png", common::PNG.to_vec()).await;
+    let res = upload(
+        &server,
+        &owner.token,
+        "p.png",
+        "image/png",
+        common::PNG.to_vec(),
+    )
+    .await;
     assert_eq!(res.status(), 201);
     let uploaded: Value = res.json().await.unwrap();
     let url = uploaded["fileUrl"].as_str().unwrap().to_string();
     let mut founder = seed("founder");
     founder["portrait"]["src"] = json!(url);
-    let (status, body) = put(&server, &token, "founder", json!(1), founder).await;
+    let (status, body) = put(&owner, "founder", json!(1), founder).await;
     assert_eq!(status, 200, "{body}");
     let data = page_data(&server, "/anjali-rao").await;
     assert_eq!(data["images"][&url]["width"], 1, "{data}");
@@ -590,15 +515,7 @@ async fn a_new_file_and_a_reopened_one_are_seeded_once() {
 
 /// Opens a copy of an earlier release's data file as the server would and answers the pages.
 fn upgraded(fixture: &str) -> (tempfile::TempDir, std::sync::Arc<studio::app::App>) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("studio.redb");
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures")
-            .join(fixture),
-        &path,
-    )
-    .unwrap();
+    let (dir, path) = fixture_copy(fixture);
     let store = studio::store::Store::open(&path).unwrap();
     store.read_everything().unwrap();
     let config = Config::from_layer(Layer {
@@ -793,12 +710,12 @@ fn a_contact_record_saved_before_the_form_words_reads_todays_form_words() {
 #[tokio::test]
 async fn a_brochure_pdf_is_judged_by_its_bytes_and_downloads_under_the_studios_name() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     // An HTML page named .pdf and sent as a PDF: refused, nothing stored.
     let html_page = b"<!doctype html><html><body><script>alert(1)</script></body></html>".to_vec();
     let res = upload(
         &server,
-        &token,
+        &owner.token,
         "brochure.pdf",
         "application/pdf",
         html_page,
@@ -811,7 +728,7 @@ async fn a_brochure_pdf_is_judged_by_its_bytes_and_downloads_under_the_studios_n
         .to_vec();
     let res = upload(
         &server,
-        &token,
+        &owner.token,
         "whatever.bin",
         "application/octet-stream",
         pdf.clone(),
@@ -837,14 +754,12 @@ async fn a_brochure_pdf_is_judged_by_its_bytes_and_downloads_under_the_studios_n
     );
 
     // The studio's name changes: so does the download's.
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/company-settings",
-        Some(json!({ "settingKey": "company_name", "settingValue": "Rao & Rao \"Interiors\"" })),
-    )
-    .await;
+    let (status, _) = owner
+        .post(
+            "/api/admin/company-settings",
+            json!({ "settingKey": "company_name", "settingValue": "Rao & Rao \"Interiors\"" }),
+        )
+        .await;
     assert_eq!(status, 200);
     let res = server.get(&url).await;
     assert_eq!(
@@ -855,14 +770,7 @@ async fn a_brochure_pdf_is_judged_by_its_bytes_and_downloads_under_the_studios_n
     // The brochure page names it; a photo is no brochure.
     let mut brochure = seed("service-brochure");
     brochure["download"]["file"] = json!({ "url": url, "name": "Studio brochure 2025" });
-    let (status, saved) = put(
-        &server,
-        &token,
-        "service-brochure",
-        json!(1),
-        brochure.clone(),
-    )
-    .await;
+    let (status, saved) = put(&owner, "service-brochure", json!(1), brochure.clone()).await;
     assert_eq!(status, 200, "{saved}");
     let data = page_data(&server, "/services/brochure").await;
     assert_eq!(
@@ -870,7 +778,7 @@ async fn a_brochure_pdf_is_judged_by_its_bytes_and_downloads_under_the_studios_n
         url
     );
     brochure["download"]["file"]["url"] = json!("/images/founder/portrait.webp");
-    let (status, body) = put(&server, &token, "service-brochure", json!(2), brochure).await;
+    let (status, body) = put(&owner, "service-brochure", json!(2), brochure).await;
     assert_eq!(status, 400);
     assert!(
         body["message"]
@@ -885,9 +793,9 @@ async fn a_brochure_pdf_is_judged_by_its_bytes_and_downloads_under_the_studios_n
 #[tokio::test]
 async fn the_whatsapp_number_is_a_checked_setting_every_page_carries() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let path = "/api/admin/company-settings";
-    let (_, list) = call(&server, &token, Method::GET, path, None).await;
+    let (_, list) = owner.get(path).await;
     let seeded = list
         .as_array()
         .unwrap()
@@ -901,14 +809,12 @@ async fn the_whatsapp_number_is_a_checked_setting_every_page_carries() {
         "wa.me/919848022338",
         "+91-98480-22338",
     ] {
-        let (status, body) = call(
-            &server,
-            &token,
-            Method::POST,
-            path,
-            Some(json!({ "settingKey": "company_whatsapp", "settingValue": bad })),
-        )
-        .await;
+        let (status, body) = owner
+            .post(
+                path,
+                json!({ "settingKey": "company_whatsapp", "settingValue": bad }),
+            )
+            .await;
         assert_eq!(status, 400, "{bad}");
         assert!(
             body["message"]
@@ -918,14 +824,12 @@ async fn the_whatsapp_number_is_a_checked_setting_every_page_carries() {
             "{body}"
         );
     }
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::POST,
-        path,
-        Some(json!({ "settingKey": "company_whatsapp", "settingValue": "+91 98480 22338" })),
-    )
-    .await;
+    let (status, _) = owner
+        .post(
+            path,
+            json!({ "settingKey": "company_whatsapp", "settingValue": "+91 98480 22338" }),
+        )
+        .await;
     assert_eq!(status, 200);
     for page in ["/", "/contact"] {
         let data = inlined(&html(&server, page).await);
@@ -942,7 +846,7 @@ async fn the_whatsapp_number_is_a_checked_setting_every_page_carries() {
 #[tokio::test]
 async fn a_restore_is_checked_as_a_save_is() {
     let server = start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let save = |key: &str, content: &Value| {
         server
             .app
@@ -959,52 +863,38 @@ async fn a_restore_is_checked_as_a_save_is() {
             .unwrap()
             .version
     };
-    let mut founder = page(&server, &token, "founder").await["content"].clone();
+    let mut founder = page(&owner, "founder").await["content"].clone();
     founder["slug"] = json!("fonts");
     let reserved = save("founder", &founder);
-    let mut about = page(&server, &token, "about").await["content"].clone();
+    let mut about = page(&owner, "about").await["content"].clone();
     about["seo"]["title"] = json!("x".repeat(71));
     let too_long = save("about", &about);
     // Both pages are saved properly again, then the unchecked versions are asked back.
     for key in ["founder", "about"] {
-        let current = page(&server, &token, key).await;
+        let current = page(&owner, key).await;
         let mut content = seed(key);
         if key == "founder" {
             content["slug"] = json!("anjali-rao");
         }
-        let (status, body) = put(&server, &token, key, current["version"].clone(), content).await;
+        let (status, body) = put(&owner, key, current["version"].clone(), content).await;
         assert_eq!(status, 200, "{key}: {body}");
     }
     let path =
         |key: &str, version: u64| format!("/api/admin/pages/{key}/revisions/{version}/restore");
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::POST,
-        &path("founder", reserved),
-        None,
-    )
-    .await;
+    let (status, body) = owner.post_empty(&path("founder", reserved)).await;
     assert_eq!(status, 409, "{body}");
     assert!(
         body["message"].as_str().unwrap().contains("\"fonts\""),
         "{body}"
     );
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::POST,
-        &path("about", too_long),
-        None,
-    )
-    .await;
+    let (status, body) = owner.post_empty(&path("about", too_long)).await;
     assert_eq!(status, 400, "{body}");
     assert!(
         body["message"].as_str().unwrap().contains("seo.title"),
         "{body}"
     );
     assert_eq!(
-        page(&server, &token, "founder").await["content"]["slug"],
+        page(&owner, "founder").await["content"]["slug"],
         "anjali-rao"
     );
     assert_eq!(server.get("/anjali-rao").await.status(), 200);

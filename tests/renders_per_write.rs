@@ -4,8 +4,7 @@
 
 mod common;
 
-use common::{TestServer, call, inlined, login};
-use reqwest::Method;
+use common::{TestServer, inlined};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -44,7 +43,7 @@ async fn home_data(server: &TestServer) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_kind_of_save_renders_only_the_pages_it_changes() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let home_before = home_data(&server).await;
     let mut ids = Vec::new();
     for i in 0..12 {
@@ -53,38 +52,21 @@ async fn each_kind_of_save_renders_only_the_pages_it_changes() {
         } else {
             "Specialty"
         };
-        let (status, body) = call(
-            &server,
-            &token,
-            Method::POST,
-            "/api/admin/portfolio-projects",
-            Some(project(i, category)),
-        )
-        .await;
+        let (status, body) = owner
+            .post("/api/admin/portfolio-projects", project(i, category))
+            .await;
         assert_eq!(status, 201, "{body}");
         ids.push(body["id"].as_u64().unwrap());
     }
     for i in 0..12 {
-        let (status, body) = call(
-            &server,
-            &token,
-            Method::POST,
-            "/api/admin/news-items",
-            Some(json!({ "date": format!("2019-01-{:02}", i + 1), "title": format!("Old note {i}"), "content": "From the archive." })),
-        )
+        let (status, body) = owner.post("/api/admin/news-items", json!({ "date": format!("2019-01-{:02}", i + 1), "title": format!("Old note {i}"), "content": "From the archive." }))
         .await;
         assert_eq!(status, 201, "{body}");
     }
     let all = {
         let before = server.app.shells.renders();
         // A change every page shows (the footer's address) renders every public page once.
-        let (status, _) = call(
-            &server,
-            &token,
-            Method::POST,
-            "/api/admin/company-settings",
-            Some(json!({ "settingKey": "company_address", "settingValue": "Road No. 36, Jubilee Hills", "description": "Company address" })),
-        )
+        let (status, _) = owner.post("/api/admin/company-settings", json!({ "settingKey": "company_address", "settingValue": "Road No. 36, Jubilee Hills", "description": "Company address" }))
         .await;
         assert_eq!(status, 200);
         renders_since(&server, before)
@@ -99,14 +81,9 @@ async fn each_kind_of_save_renders_only_the_pages_it_changes() {
     // and the footer's cards.
     let mut edited = project(2, "Residential");
     edited["title"] = json!("Garden house, extended");
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::PUT,
-        &format!("/api/admin/portfolio-projects/{}", ids[2]),
-        Some(edited),
-    )
-    .await;
+    let (status, body) = owner
+        .put(&format!("/api/admin/portfolio-projects/{}", ids[2]), edited)
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(renders_since(&server, before), 3);
     let case = server.get("/portfolio/garden-house-2").await.text().await;
@@ -116,14 +93,7 @@ async fn each_kind_of_save_renders_only_the_pages_it_changes() {
     let before = server.app.shells.renders();
     let mut draft = project(99, "Commercial");
     draft["isActive"] = json!(false);
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/portfolio-projects",
-        Some(draft),
-    )
-    .await;
+    let (status, _) = owner.post("/api/admin/portfolio-projects", draft).await;
     assert_eq!(status, 201);
     assert_eq!(renders_since(&server, before), 0);
 
@@ -131,63 +101,45 @@ async fn each_kind_of_save_renders_only_the_pages_it_changes() {
     // its own page and the article before it (whose 'next' it is; issue 32). One older than the
     // carousel's: the same but the home page.
     let before = server.app.shells.renders();
-    call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(json!({ "date": "2031-01-01", "title": "Newest note", "content": "Just in." })),
-    )
-    .await;
+    owner
+        .post(
+            "/api/admin/news-items",
+            json!({ "date": "2031-01-01", "title": "Newest note", "content": "Just in." }),
+        )
+        .await;
     assert_eq!(renders_since(&server, before), 5);
     let before = server.app.shells.renders();
-    call(
-        &server,
-        &token,
-        Method::POST,
-        "/api/admin/news-items",
-        Some(json!({ "date": "2001-01-01", "title": "Ancient note", "content": "Long ago." })),
-    )
-    .await;
+    owner
+        .post(
+            "/api/admin/news-items",
+            json!({ "date": "2001-01-01", "title": "Ancient note", "content": "Long ago." }),
+        )
+        .await;
     assert_eq!(renders_since(&server, before), 4);
 
     // A hero slide: the home page alone.
-    let (_, slides) = call(&server, &token, Method::GET, "/api/admin/hero-slides", None).await;
+    let (_, slides) = owner.get("/api/admin/hero-slides").await;
     let mut slide = slides[0].clone();
     slide["title"] = json!("A new first slide");
     let before = server.app.shells.renders();
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PUT,
-        &format!("/api/admin/hero-slides/{}", slide["id"]),
-        Some(slide),
-    )
-    .await;
+    let (status, _) = owner
+        .put(&format!("/api/admin/hero-slides/{}", slide["id"]), slide)
+        .await;
     assert_eq!(status, 200);
     assert_eq!(renders_since(&server, before), 1);
 
     // A page record: the pages that show it (the services record: /services and the home page's
     // services section, not the whole site).
-    let (_, record) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/pages/services",
-        None,
-    )
-    .await;
+    let (_, record) = owner.get("/api/admin/pages/services").await;
     let mut content = record["content"].clone();
     content["seo"]["title"] = json!("Services, newly worded");
     let before = server.app.shells.renders();
-    let (status, body) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/pages/services",
-        Some(json!({ "version": record["version"], "content": content })),
-    )
-    .await;
+    let (status, body) = owner
+        .put(
+            "/api/admin/pages/services",
+            json!({ "version": record["version"], "content": content }),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     let services = renders_since(&server, before);
     assert!((1..=8).contains(&services), "{services} of {all}");
@@ -207,14 +159,9 @@ async fn each_kind_of_save_renders_only_the_pages_it_changes() {
 
     // The portfolio is paged: 24 projects a page, each page a real address with its own data.
     for i in 20..40 {
-        let (status, _) = call(
-            &server,
-            &token,
-            Method::POST,
-            "/api/admin/portfolio-projects",
-            Some(project(i, "Residential")),
-        )
-        .await;
+        let (status, _) = owner
+            .post("/api/admin/portfolio-projects", project(i, "Residential"))
+            .await;
         assert_eq!(status, 201);
     }
     server

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{TestServer, login, upload};
+use common::{TestServer, upload};
 use reqwest::Method;
 
 /// A request: its method, its path, and one header to send with it.
@@ -20,10 +20,10 @@ fn header<'a>(res: &'a reqwest::Response, name: &str) -> &'a str {
 #[tokio::test]
 async fn every_answer_says_nosniff() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     let uploaded = upload(
         &server,
-        &token,
+        &owner.token,
         "dot.png",
         "image/png",
         common::PNG.to_vec(),
@@ -88,7 +88,7 @@ async fn every_answer_says_nosniff() {
 #[tokio::test]
 async fn admin_pages_and_admin_json_are_never_stored() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     for path in ["/adminpanel", "/admin-login"] {
         let res = server.get(path).await;
         assert_eq!(res.status(), 200, "{path}");
@@ -99,13 +99,7 @@ async fn admin_pages_and_admin_json_are_never_stored() {
         "/api/admin/company-settings",
         "/api/contacts",
     ] {
-        let res = server
-            .client
-            .get(server.url(path))
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap();
+        let res = owner.send(Method::GET, path).await;
         assert_eq!(res.status(), 200, "{path}");
         assert_eq!(header(&res, "cache-control"), "no-store", "{path}");
     }

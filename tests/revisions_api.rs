@@ -4,8 +4,7 @@
 
 mod common;
 
-use common::{TestServer, call, login};
-use reqwest::Method;
+use common::TestServer;
 use serde_json::{Value, json};
 
 /// One kind: its path, a new record's body, and a field to change with its new value.
@@ -51,11 +50,10 @@ fn kinds() -> Vec<Kind> {
 #[tokio::test]
 async fn every_kind_keeps_its_versions_refuses_a_stale_save_and_restores() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
+    let owner = server.sign_in().await;
     for kind in kinds() {
         let path = kind.path;
-        let (status, created) =
-            call(&server, &token, Method::POST, path, Some(kind.body.clone())).await;
+        let (status, created) = owner.post(path, kind.body.clone()).await;
         assert_eq!(status, 201, "{path}: {created}");
         assert_eq!(created["version"], 1, "{path}");
         let item = format!("{path}/{}", created["id"]);
@@ -63,7 +61,7 @@ async fn every_kind_keeps_its_versions_refuses_a_stale_save_and_restores() {
 
         let mut edit = created.clone();
         edit[kind.field] = kind.value.clone();
-        let (status, saved) = call(&server, &token, Method::PUT, &item, Some(edit.clone())).await;
+        let (status, saved) = owner.put(&item, edit.clone()).await;
         assert_eq!(status, 200, "{path}: {saved}");
         assert_eq!(saved["version"], 2);
         assert_eq!(saved[kind.field], kind.value);
@@ -71,9 +69,9 @@ async fn every_kind_keeps_its_versions_refuses_a_stale_save_and_restores() {
         // The same edit from a tab that still holds version 1: refused, nothing overwritten.
         let mut stale = edit.clone();
         stale[kind.field] = json!("From an old tab");
-        let (status, body) = call(&server, &token, Method::PUT, &item, Some(stale)).await;
+        let (status, body) = owner.put(&item, stale).await;
         assert_eq!(status, 409, "{path}: {body}");
-        let (_, list) = call(&server, &token, Method::GET, path, None).await;
+        let (_, list) = owner.get(path).await;
         let listed = list
             .as_array()
             .unwrap()
@@ -87,18 +85,11 @@ async fn every_kind_keeps_its_versions_refuses_a_stale_save_and_restores() {
         // Without a version, as SPEC's calls send it: saved over whatever is current.
         let mut unversioned = edit.clone();
         unversioned.as_object_mut().unwrap().remove("version");
-        let (status, saved) = call(&server, &token, Method::PUT, &item, Some(unversioned)).await;
+        let (status, saved) = owner.put(&item, unversioned).await;
         assert_eq!(status, 200, "{path}: {saved}");
         assert_eq!(saved["version"], 3);
 
-        let (status, history) = call(
-            &server,
-            &token,
-            Method::GET,
-            &format!("{item}/revisions"),
-            None,
-        )
-        .await;
+        let (status, history) = owner.get(&format!("{item}/revisions")).await;
         assert_eq!(status, 200);
         let history = history.as_array().unwrap().clone();
         let versions: Vec<u64> = history
@@ -110,28 +101,16 @@ async fn every_kind_keeps_its_versions_refuses_a_stale_save_and_restores() {
         assert_eq!(history[1]["changed"], json!([kind.field]), "{path}");
         assert_eq!(history[0]["changed"], json!([]), "{path}: saved unchanged");
 
-        let (status, first) = call(
-            &server,
-            &token,
-            Method::GET,
-            &format!("{item}/revisions/1"),
-            None,
-        )
-        .await;
+        let (status, first) = owner.get(&format!("{item}/revisions/1")).await;
         assert_eq!(status, 200);
         assert_eq!(
             first["content"][kind.field], original,
             "{path}: in the API's shape"
         );
 
-        let (status, restored) = call(
-            &server,
-            &token,
-            Method::POST,
-            &format!("{item}/revisions/1/restore"),
-            None,
-        )
-        .await;
+        let (status, restored) = owner
+            .post_empty(&format!("{item}/revisions/1/restore"))
+            .await;
         assert_eq!(status, 200, "{path}: {restored}");
         assert_eq!(restored["version"], 4);
         assert_eq!(restored[kind.field], original);
@@ -141,43 +120,26 @@ async fn every_kind_keeps_its_versions_refuses_a_stale_save_and_restores() {
             format!("{item}/revisions/9"),
             format!("{path}/999999/revisions"),
         ] {
-            let (status, _) = call(&server, &token, Method::GET, &missing, None).await;
+            let (status, _) = owner.get(&missing).await;
             assert_eq!(status, 404, "{missing}");
         }
-        let (status, _) = call(
-            &server,
-            &token,
-            Method::POST,
-            &format!("{item}/revisions/9/restore"),
-            None,
-        )
-        .await;
+        let (status, _) = owner
+            .post_empty(&format!("{item}/revisions/9/restore"))
+            .await;
         assert_eq!(status, 404);
-        let (status, body) = call(
-            &server,
-            &token,
-            Method::PUT,
-            &item,
-            Some({
+        let (status, body) = owner
+            .put(&item, {
                 let mut b = edit.clone();
                 b["version"] = json!("two");
                 b
-            }),
-        )
-        .await;
+            })
+            .await;
         assert_eq!(status, 400, "{path}: {body}");
 
         // A deleted record takes its history with it.
-        let (status, _) = call(&server, &token, Method::DELETE, &item, None).await;
+        let (status, _) = owner.delete(&item).await;
         assert_eq!(status, 200);
-        let (status, _) = call(
-            &server,
-            &token,
-            Method::GET,
-            &format!("{item}/revisions"),
-            None,
-        )
-        .await;
+        let (status, _) = owner.get(&format!("{item}/revisions")).await;
         assert_eq!(status, 404);
     }
     server.stop().await;
@@ -186,15 +148,8 @@ async fn every_kind_keeps_its_versions_refuses_a_stale_save_and_restores() {
 #[tokio::test]
 async fn seeded_records_start_at_version_one_and_a_restored_project_keeps_its_place_and_redirect() {
     let server = TestServer::start().await;
-    let token = login(&server).await;
-    let (_, projects) = call(
-        &server,
-        &token,
-        Method::GET,
-        "/api/admin/portfolio-projects",
-        None,
-    )
-    .await;
+    let owner = server.sign_in().await;
+    let (_, projects) = owner.get("/api/admin/portfolio-projects").await;
     let project = projects
         .as_array()
         .unwrap()
@@ -204,29 +159,15 @@ async fn seeded_records_start_at_version_one_and_a_restored_project_keeps_its_pl
         .clone();
     assert_eq!(project["version"], 1);
     let item = format!("/api/admin/portfolio-projects/{}", project["id"]);
-    let (_, history) = call(
-        &server,
-        &token,
-        Method::GET,
-        &format!("{item}/revisions"),
-        None,
-    )
-    .await;
+    let (_, history) = owner.get(&format!("{item}/revisions")).await;
     assert_eq!(history[0]["savedBy"], "seed");
 
     let mut renamed = project.clone();
     renamed["slug"] = json!("serene-modern");
     renamed["gallery"][1]["alt"] = json!("The living room at dusk");
-    let (status, saved) = call(&server, &token, Method::PUT, &item, Some(renamed)).await;
+    let (status, saved) = owner.put(&item, renamed).await;
     assert_eq!(status, 200, "{saved}");
-    let (_, history) = call(
-        &server,
-        &token,
-        Method::GET,
-        &format!("{item}/revisions"),
-        None,
-    )
-    .await;
+    let (_, history) = owner.get(&format!("{item}/revisions")).await;
     assert_eq!(history[0]["changed"], json!(["gallery[1].alt", "slug"]));
 
     // Moved to the end of the list, then version 1 restored: the old slug is back, the place stays.
@@ -241,23 +182,13 @@ async fn seeded_records_start_at_version_one_and_a_restored_project_keeps_its_pl
         ids.push(project["id"].clone());
         ids
     };
-    let (status, _) = call(
-        &server,
-        &token,
-        Method::PUT,
-        "/api/admin/portfolio-projects/order",
-        Some(json!({ "ids": ids })),
-    )
-    .await;
+    let (status, _) = owner
+        .put("/api/admin/portfolio-projects/order", json!({ "ids": ids }))
+        .await;
     assert_eq!(status, 200);
-    let (status, restored) = call(
-        &server,
-        &token,
-        Method::POST,
-        &format!("{item}/revisions/1/restore"),
-        None,
-    )
-    .await;
+    let (status, restored) = owner
+        .post_empty(&format!("{item}/revisions/1/restore"))
+        .await;
     assert_eq!(status, 200, "{restored}");
     assert_eq!(restored["slug"], "modern-serenity");
     assert_eq!(

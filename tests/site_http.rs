@@ -232,12 +232,7 @@ async fn api_errors_are_json_never_html_or_405_for_unknown_paths() {
         let body: serde_json::Value = res.json().await.unwrap();
         assert!(body["message"].is_string(), "{method} {path}: {body}");
     }
-    let res = server
-        .client
-        .post(server.url("/api/health"))
-        .send()
-        .await
-        .unwrap();
+    let res = server.send(reqwest::Method::POST, "/api/health").await;
     assert_eq!(res.status(), 405);
     assert_eq!(res.headers()["content-type"], "application/json");
     server.stop().await;

@@ -5,6 +5,7 @@ mod common;
 mod ops_support;
 
 use common::{TestServer, login};
+use ops_support::send_with_token;
 use serde_json::{Value, json};
 use std::time::{Duration, SystemTime};
 use studio::stats::{FLUSH_EVERY, date_of, day_in};
@@ -61,12 +62,11 @@ async fn counted(
 }
 
 async fn report(client: &reqwest::Client, base: &str, token: &str, days: u32) -> Value {
-    let res = client
-        .get(format!("{base}/api/admin/stats?days={days}"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("stats");
+    let res = send_with_token(
+        client.get(format!("{base}/api/admin/stats?days={days}")),
+        token,
+    )
+    .await;
     assert_eq!(res.status(), 200);
     res.json().await.unwrap()
 }
@@ -215,22 +215,16 @@ async fn the_report_is_for_the_owner_and_bad_input_is_refused() {
     assert_eq!(res.status(), 401);
     let token = login(&server).await;
     for bad in ["0", "800", "week"] {
-        let res = c
-            .get(server.url(&format!("/api/admin/stats?days={bad}")))
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap();
+        let res = send_with_token(
+            c.get(server.url(&format!("/api/admin/stats?days={bad}"))),
+            &token,
+        )
+        .await;
         assert_eq!(res.status(), 400, "days={bad}");
         let body: Value = res.json().await.unwrap();
         assert!(body["message"].as_str().unwrap().contains("days"));
     }
-    let res = c
-        .get(server.url("/api/admin/stats"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let res = send_with_token(c.get(server.url("/api/admin/stats")), &token).await;
     assert_eq!(res.status(), 200);
     let body: Value = res.json().await.unwrap();
     assert_eq!(

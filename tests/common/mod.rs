@@ -1,6 +1,8 @@
 //! A real studio server for HTTP tests: a fresh data file in a temp dir, an ephemeral port.
 #![allow(dead_code)]
 
+use reqwest::Method;
+use serde_json::Value;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use studio::app::App;
@@ -62,6 +64,16 @@ impl TestServer {
         }
     }
 
+    /// Starts a server that trusts `X-Forwarded-For` from this machine, as behind a local proxy, so
+    /// a test can speak from many addresses.
+    pub async fn behind_proxy() -> TestServer {
+        Self::start_with(Layer {
+            trusted_proxies: Some(vec!["127.0.0.1".into()]),
+            ..Layer::default()
+        })
+        .await
+    }
+
     /// A contact form token (`studio::spam`) signed by this server's key, handed out `age` ago.
     pub fn form_token(&self, age: std::time::Duration) -> String {
         let key = self.app.store.hmac_key().expect("key");
@@ -77,6 +89,67 @@ impl TestServer {
         self.client.get(self.url(path)).send().await.expect("GET")
     }
 
+    /// `method` on `path` without a token: the raw answer.
+    pub async fn send(&self, method: Method, path: &str) -> reqwest::Response {
+        self.client
+            .request(method, self.url(path))
+            .send()
+            .await
+            .expect("request")
+    }
+
+    /// A POST of `body` as JSON without a token: the raw answer.
+    pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("POST")
+    }
+
+    /// Each of `calls`, made without a token and carrying `body`, is refused: a JSON 401 with a
+    /// message, never to be indexed.
+    pub async fn assert_each_wants_a_token(&self, calls: &[(Method, &str)], body: &Value) {
+        for (method, path) in calls {
+            let res = self
+                .client
+                .request(method.clone(), self.url(path))
+                .json(body)
+                .send()
+                .await
+                .expect("request");
+            assert_eq!(res.status(), 401, "{method} {path}");
+            assert_eq!(res.headers()["content-type"], "application/json");
+            assert_eq!(res.headers()["x-robots-tag"], "noindex");
+            let body: Value = res.json().await.expect("JSON");
+            assert!(body["message"].is_string());
+        }
+    }
+
+    /// `POST /api/admin/login` with these credentials: the raw answer.
+    pub async fn sign_in_as(&self, username: &str, password: &str) -> reqwest::Response {
+        let body = serde_json::json!({ "username": username, "password": password });
+        self.post_json("/api/admin/login", &body).await
+    }
+
+    /// The owner's calls made with `token`.
+    pub fn owner(&self, token: &str) -> Owner<'_> {
+        Owner {
+            server: self,
+            token: token.to_string(),
+        }
+    }
+
+    /// Signs in as the test admin (`login`) for the owner's calls.
+    pub async fn sign_in(&self) -> Owner<'_> {
+        let token = login(self).await;
+        Owner {
+            server: self,
+            token,
+        }
+    }
+
     /// Stops the server and waits until it has let go of its requests.
     pub async fn stop(mut self) {
         if let Some(tx) = self.stop.take() {
@@ -90,13 +163,7 @@ impl TestServer {
 
 /// Signs in as the test admin and answers the token.
 pub async fn login(server: &TestServer) -> String {
-    let res = server
-        .client
-        .post(server.url("/api/admin/login"))
-        .json(&serde_json::json!({ "username": ADMIN_USER, "password": ADMIN_PASSWORD }))
-        .send()
-        .await
-        .unwrap();
+    let res = server.sign_in_as(ADMIN_USER, ADMIN_PASSWORD).await;
     assert_eq!(res.status(), 200);
     let body: serde_json::Value = res.json().await.unwrap();
     body["token"].as_str().unwrap().to_string()
@@ -109,7 +176,7 @@ pub async fn call(
     method: reqwest::Method,
     path: &str,
     body: Option<serde_json::Value>,
-) -> (reqwest::StatusCode, serde_json::Value) {
+) -> Answer {
     let mut req = server
         .client
         .request(method, server.url(path))
@@ -121,6 +188,60 @@ pub async fn call(
     let status = res.status();
     assert_eq!(res.headers()["content-type"], "application/json", "{path}");
     (status, res.json().await.unwrap())
+}
+
+/// A JSON call's status and body.
+pub type Answer = (reqwest::StatusCode, Value);
+
+/// The owner's calls with one token: each JSON call answers the status and the body, as `call` does.
+pub struct Owner<'a> {
+    pub server: &'a TestServer,
+    pub token: String,
+}
+
+impl Owner<'_> {
+    /// `call` with this owner's token.
+    pub async fn json(&self, method: Method, path: &str, body: Option<Value>) -> Answer {
+        call(self.server, &self.token, method, path, body).await
+    }
+
+    pub async fn get(&self, path: &str) -> Answer {
+        self.json(Method::GET, path, None).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Answer {
+        self.json(Method::POST, path, Some(body)).await
+    }
+
+    /// A POST without a body (a restore, a send, a sign-out).
+    pub async fn post_empty(&self, path: &str) -> Answer {
+        self.json(Method::POST, path, None).await
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> Answer {
+        self.json(Method::PUT, path, Some(body)).await
+    }
+
+    pub async fn patch(&self, path: &str, body: Value) -> Answer {
+        self.json(Method::PATCH, path, Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str) -> Answer {
+        self.json(Method::DELETE, path, None).await
+    }
+
+    /// `method` on `path` with the token and no body: the raw answer, for the calls that are not JSON.
+    pub async fn send(&self, method: Method, path: &str) -> reqwest::Response {
+        self.request(method, path).send().await.expect("request")
+    }
+
+    /// A request with the token, to finish by hand (a body that is not JSON, more headers).
+    pub fn request(&self, method: Method, path: &str) -> reqwest::RequestBuilder {
+        self.server
+            .client
+            .request(method, self.server.url(path))
+            .bearer_auth(&self.token)
+    }
 }
 
 /// A 1x1 PNG.
@@ -158,6 +279,18 @@ pub fn inlined(html: &str) -> serde_json::Value {
     let from = html.find(start).unwrap() + start.len();
     let to = from + html[from..].find("</script>").unwrap();
     serde_json::from_str(&html[from..to]).unwrap()
+}
+
+/// A working copy of `tests/fixtures/<name>` (a data file of an earlier release) in a temp dir:
+/// opening a data file may write to it, and the fixture must stay as its release wrote it.
+pub fn fixture_copy(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("studio.redb");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    std::fs::copy(&fixture, &path).unwrap_or_else(|e| panic!("{}: {e}", fixture.display()));
+    (dir, path)
 }
 
 /// Raises this test process's open-files limit to its hard limit; answers the limit now in force.

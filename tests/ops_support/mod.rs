@@ -211,6 +211,11 @@ pub async fn login(client: &reqwest::Client, base: &str) -> String {
     body["token"].as_str().expect("token").to_string()
 }
 
+/// Sends `request` with the bearer `token`: the raw answer.
+pub async fn send_with_token(request: reqwest::RequestBuilder, token: &str) -> reqwest::Response {
+    request.bearer_auth(token).send().await.expect("request")
+}
+
 /// A fresh temp folder holding `studio.redb` with an admin.
 pub fn fresh_data() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();

@@ -19,6 +19,17 @@ pub struct Mail {
     pub data: String,
 }
 
+impl Mail {
+    /// The mail's text holds `text`; a failure shows the whole mail.
+    pub fn assert_has(&self, text: &str) {
+        assert!(
+            self.data.contains(text),
+            "{text:?} is not in:\n{}",
+            self.data
+        );
+    }
+}
+
 #[derive(Debug)]
 pub enum Event {
     Session,
