@@ -405,7 +405,7 @@ impl Config {
             None => Layer::default(),
         };
         let var = |name: &str| std::env::var(name).ok();
-        Config::from_layer(layer.overlay(Layer::from_env(&var)?))
+        Config::from_layer(layer.overlay(Layer::from_env(var)?))
     }
 
     pub fn from_layer(l: Layer) -> Result<Config> {

@@ -60,9 +60,8 @@ export function createViewCounter(): (path: string) => void {
     // utm_source says where a visit came from when an app sends no referrer (?utm_source=whatsapp).
     const query = new URLSearchParams(first ? location.search : '');
     const utm = (name: string) => query.get('utm_' + name)?.trim().slice(0, 100) || undefined;
-    const campaign = utm('campaign');
-    const source = utm('source');
-    const send = () => post(BEACON_PATH, { path, referrer: (first && document.referrer) || undefined, campaign, source });
+    const send = () =>
+      post(BEACON_PATH, { path, referrer: (first && document.referrer) || undefined, campaign: utm('campaign'), source: utm('source') });
     if (!first || document.readyState === 'complete') {
       whenIdle(send);
     } else {

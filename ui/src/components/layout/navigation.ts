@@ -1,18 +1,15 @@
-import table from '../../routes.json';
-
-/** The journal's line of the route table: the link's address and words are the route's. */
-const journal = table.routes.find((route) => route.page === 'journal');
-
 /**
  * Main navigation, shared by the header and the mobile menu: SPEC §2's items in SPEC's order, with
- * the journal added before Contact Us, so that Contact Us stays the last step.
+ * the journal (routes.json's /news) added before Contact Us, so that Contact Us stays the last step.
+ * Written out rather than read from the route table: the table's lookup cost the first load 56
+ * bytes of its 35 kB budget.
  */
-export const mainNav: readonly { label: string; to: string }[] = [
+export const mainNav = [
   { label: 'Home', to: '/' },
   { label: 'About', to: '/about' },
   { label: 'Multidisciplinary Studio', to: '/multidisciplinary' },
   { label: 'Our Services', to: '/services' },
   { label: 'Portfolio', to: '/portfolio' },
-  ...(journal ? [{ label: journal.title, to: journal.path }] : []),
+  { label: 'Journal', to: '/news' },
   { label: 'Contact Us', to: '/contact' },
-];
+] as const;
