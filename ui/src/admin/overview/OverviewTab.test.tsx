@@ -29,11 +29,19 @@ describe('the Overview and the server health', () => {
     await waitFor(() => expect(screen.getByTestId('health-warning').textContent).toContain(message));
   });
 
+  it('says how many e-mails a full mail queue dropped, and where the enquiries are', async () => {
+    await overview({ status: 200, body: { status: 'ok', mailDropped: 12 } });
+    await waitFor(() => expect(screen.getByTestId('mail-dropped').textContent).toContain('12 e-mails could not be sent'));
+    expect(screen.getByTestId('mail-dropped').textContent).toContain('all in the panel');
+    expect(screen.queryByTestId('health-warning')).toBeNull();
+  });
+
   it('shows nothing when the server is healthy', async () => {
     await overview({ status: 200, body: { status: 'ok' } });
     await waitFor(() => expect(server?.requests.some((r) => r.path === '/api/health')).toBe(true));
     await new Promise((settled) => setTimeout(settled, 50));
     expect(screen.queryByTestId('health-warning')).toBeNull();
+    expect(screen.queryByTestId('mail-dropped')).toBeNull();
   });
 });
 

@@ -100,7 +100,7 @@ function Certificates() {
 }
 
 /** What `GET /api/health` answers (src/health.rs): 200 `ok`, or 503 with the problems. */
-type Health = { status: string; problems?: { kind: string; message: string }[] };
+type Health = { status: string; problems?: { kind: string; message: string }[]; mailDropped?: number };
 
 /** The health even when it is a 503: the answer then says what is wrong. */
 async function fetchHealth(): Promise<Health> {
@@ -113,7 +113,18 @@ function HealthWarning() {
   // Asked again each time the Overview opens: a full disk comes and goes.
   const health = useQuery<Health>({ queryKey: ['/api/health'], queryFn: fetchHealth, staleTime: 0 });
   const problems = health.data?.problems ?? [];
-  if (problems.length === 0) return null;
+  const dropped = health.data?.mailDropped ?? 0;
+  if (problems.length === 0 && dropped === 0) return null;
+  if (problems.length === 0) {
+    // Not a fault of the site (what the mails copied is kept), but the owner should know.
+    return (
+      <p role="status" className="mb-6 rounded-sm border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="mail-dropped">
+        {dropped === 1 ? '1 e-mail' : `${dropped} e-mails`} could not be sent since the site started: too many were waiting
+        while the mail server did not answer. The enquiries and bookings they were about are all in the panel. If this
+        keeps happening, ask your host to check the mail settings.
+      </p>
+    );
+  }
   return (
     <div role="alert" className="mb-6 rounded-sm border border-red-300 bg-red-50 p-4 text-sm text-red-800" data-testid="health-warning">
       {problems.map((problem) => (
