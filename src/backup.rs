@@ -1,5 +1,8 @@
 //! Consistent copies of the data file: scheduled snapshots, downloads, and putting one back.
 //!
+//! One file of over 800 lines: 647 of them are its code, the rest its unit tests, which read
+//! its private parts; split it by concern when the code itself passes 800.
+//!
 //! Copying the file while a server writes to it gives an unreadable copy, so a copy is only ever
 //! taken from inside the process that holds the file, with writes paused for the copy's duration.
 

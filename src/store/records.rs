@@ -1,6 +1,9 @@
 //! The records kept in the data file, and how each is encoded: a version byte, then postcard (the
 //! enquiries and their leads: `message_records.rs`).
 //!
+//! One file of over 800 lines: 580 of them are its code, the rest its unit tests, which read
+//! its private parts; split it by concern when the code itself passes 800.
+//!
 //! postcard is positional, so a record's fields may never be reordered or retyped in place: a change
 //! adds a new version and an arm in that record's `upgrade` that reads the old bytes.
 
