@@ -275,7 +275,7 @@ describe('admin panel', () => {
     await page.getByRole('button', { name: 'Edit slide Garden Suite, Renewed' }).click();
     await page.getByRole('form', { name: 'Edit Slide' }).getByLabel(/^Active/).uncheck();
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await list.getByRole('listitem').filter({ hasText: 'Garden Suite, Renewed' }).getByText('Inactive').waitFor();
+    await list.getByRole('listitem').filter({ hasText: 'Garden Suite, Renewed' }).getByText('Inactive', { exact: true }).waitFor();
     ({ visitor } = await visitHome(context));
     assert.ok(!(await siteData(visitor)).heroSlides.some((s) => s.title === 'Garden Suite, Renewed'));
     await visitor.close();

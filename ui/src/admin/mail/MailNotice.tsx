@@ -14,7 +14,7 @@ export function useNoMail(): boolean {
 export function NoMailNotice() {
   if (!useNoMail()) return null;
   return (
-    <div id="no-mail" role="status" className="mb-6 rounded-sm border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="no-mail">
+    <div id="no-mail" role="note" className="mb-6 rounded-sm border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="no-mail">
       <p className="flex items-start gap-2 font-semibold">
         <MailX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         Mail is not set up on this server.

@@ -118,7 +118,7 @@ function HealthWarning() {
   if (problems.length === 0) {
     // Not a fault of the site (what the mails copied is kept), but the owner should know.
     return (
-      <p role="status" className="mb-6 rounded-sm border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="mail-dropped">
+      <p role="note" className="mb-6 rounded-sm border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="mail-dropped">
         {dropped === 1 ? '1 e-mail' : `${dropped} e-mails`} could not be sent since the site started: too many were waiting
         while the mail server did not answer. The enquiries and bookings they were about are all in the panel. If this
         keeps happening, ask your host to check the mail settings.
