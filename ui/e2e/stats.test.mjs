@@ -109,7 +109,7 @@ test('views and visitors are counted without cookies and shown to the owner', as
   const report = await waitForViews(4);
   assert.equal(report.days.at(-1).visitors, 2);
   assert.deepEqual(report.devices, { phone: 1, tablet: 0, desktop: 1 });
-  assert.deepEqual(report.referrers, [{ host: 'google.com', visits: 1 }]);
+  assert.deepEqual(report.referrers, [{ host: 'google.com', name: 'Google', visits: 1 }]);
   assert.ok(!report.pages.some((p) => p.path.startsWith('/admin')));
 
   const { violations } = await new AxeBuilder({ page: desk.page }).withTags(['wcag2a', 'wcag2aa']).analyze();
