@@ -205,15 +205,9 @@ impl Versioned for Booking {
     /// counted yet.
     fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
         if version != 1 {
-            bail!(
-                "a {} record of version {version}, newer than this release knows (it reads up to \
-                 {}); run a newer studio release",
-                Self::NAME,
-                Self::VERSION
-            );
+            return Err(Self::newer(version));
         }
-        let v1: BookingV1 =
-            postcard::from_bytes(body).context("decoding a version 1 consultation")?;
+        let v1: BookingV1 = Self::older(1, body)?;
         Ok(Booking {
             id: v1.id,
             start_ms: v1.start_ms,

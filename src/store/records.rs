@@ -113,15 +113,9 @@ impl Versioned for HeroSlide {
     /// the site showed it).
     fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
         if version != 1 {
-            bail!(
-                "a {} record of version {version}, newer than this release knows (it reads up to \
-                 {}); run a newer studio release",
-                Self::NAME,
-                Self::VERSION
-            );
+            return Err(Self::newer(version));
         }
-        let v1: HeroSlideV1 =
-            postcard::from_bytes(body).context("decoding a version 1 hero slide")?;
+        let v1: HeroSlideV1 = Self::older(1, body)?;
         Ok(HeroSlide {
             id: v1.id,
             title: v1.title,
