@@ -1,14 +1,15 @@
-//! The command line: `serve`, `admin set-password`, `admin rotate-key`, `backup`, `restore`,
+//! The command line: `serve`, `admin` (accounts, passwords, the token key), `audit verify`, `backup`, `restore`,
 //! `status`, and the host's `install`, `uninstall`, `update`, `rollback` (see README.md).
 
 use crate::app::App;
 use crate::config::{Config, Layer};
+use crate::host::accounts;
 use crate::net;
 use crate::store::{OpenError, Store};
 use crate::{auth, backup, host, logging};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -39,6 +40,11 @@ enum Command {
     Admin {
         #[command(subcommand)]
         command: AdminCommand,
+    },
+    /// The activity record: who did what
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
     },
     /// Write a consistent copy of the data file (the server must be stopped)
     Backup {
@@ -150,9 +156,53 @@ enum AdminCommand {
         #[command(flatten)]
         common: Common,
     },
+    /// Add an account with a role; its password is read from standard input
+    Add {
+        /// The new account's user name
+        username: String,
+        /// owner, editor or enquiries
+        #[arg(long)]
+        role: String,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// List the accounts: name, role, active or not
+    List {
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Change an account's role (owner, editor or enquiries)
+    SetRole {
+        username: String,
+        role: String,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Deactivate an account: it cannot sign in and its sessions end
+    Deactivate {
+        username: String,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Reactivate a deactivated account
+    Reactivate {
+        username: String,
+        #[command(flatten)]
+        common: Common,
+    },
     /// Replace the token-signing key: signs out every session and voids every preview link and
     /// contact form token (the server must be stopped)
     RotateKey {
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+#[derive(Subcommand)]
+enum AuditCommand {
+    /// Check that the activity record's chain is whole: exits 0 when it is, 1 naming where it
+    /// breaks
+    Verify {
         #[command(flatten)]
         common: Common,
     },
@@ -195,20 +245,28 @@ pub fn run() -> ExitCode {
 fn dispatch(command: Command) -> Result<()> {
     match command {
         Command::Serve { common, listen } => serve(common.config(listen)?),
-        Command::Admin {
-            command: AdminCommand::SetPassword { username, common },
-        } => set_password(&common.config(None)?, &username),
-        Command::Admin {
-            command: AdminCommand::RotateKey { common },
+        Command::Admin { command } => admin_accounts(command),
+        Command::Audit {
+            command: AuditCommand::Verify { common },
         } => {
             let config = common.config(None)?;
-            open_existing(&config.data)?.rotate_hmac_key()?;
-            println!(
-                "Replaced the token-signing key of {}: every session is signed out, and earlier \
-                 preview links and contact form tokens no longer work.",
-                config.data.display()
-            );
-            Ok(())
+            let check = open_existing(&config.data)?.verify_activity()?;
+            match check.broken_at {
+                None => {
+                    println!(
+                        "The activity record of {} is whole ({} entries).",
+                        config.data.display(),
+                        check.entries
+                    );
+                    Ok(())
+                }
+                Some(at) => bail!(
+                    "the activity record of {} is broken at entry {at} (of {}): an entry there or \
+                     just before it was removed, changed or moved",
+                    config.data.display(),
+                    check.entries
+                ),
+            }
         }
         Command::Backup { dest, common } => {
             let config = common.config(None)?;
@@ -518,31 +576,80 @@ fn status(config: &Config) -> Result<()> {
 fn set_password(config: &Config, username: &str) -> Result<()> {
     check_username(username)?;
     let store = open(&config.data)?;
-    let stdin = std::io::stdin();
-    if stdin.is_terminal() {
-        eprint!(
-            "New password for {username} (at least {} characters): ",
-            auth::MIN_PASSWORD_LEN
-        );
-        std::io::stderr().flush().ok();
-    }
-    let mut line = String::new();
-    stdin
-        .lock()
-        .read_line(&mut line)
-        .context("reading the password from standard input")?;
-    let password = line.trim_end_matches(['\r', '\n']);
-    if password.is_empty() {
-        bail!(
-            "no password on standard input; e.g. `echo 'a long password' | studio admin set-password {username}`"
-        );
-    }
-    auth::check_new_password(password).map_err(anyhow::Error::msg)?;
-    let (_, created) = store.set_admin_password(username, &auth::hash_password(password)?)?;
+    let password = accounts::read_password(username)?;
+    let (_, created) = store.set_admin_password(username, &auth::hash_password(&password)?)?;
+    accounts::password_set(&store, username, created);
     if created {
-        println!("Created admin {username}.");
+        println!("Created admin {username} (an Owner).");
     } else {
         println!("Changed the password of {username}; every earlier sign-in is now invalid.");
+    }
+    Ok(())
+}
+
+/// `studio admin add|list|set-role|deactivate|reactivate`.
+fn admin_accounts(command: AdminCommand) -> Result<()> {
+    use crate::store::AdminChange;
+    match command {
+        AdminCommand::Add {
+            username,
+            role,
+            common,
+        } => {
+            check_username(&username)?;
+            let role = accounts::parse_role(&role)?;
+            let store = open(&common.config(None)?.data)?;
+            let password = accounts::read_password(&username)?;
+            accounts::add(&store, &username, role, &password)?;
+            println!("Added {username} as {}.", role.label());
+        }
+        AdminCommand::List { common } => {
+            print!(
+                "{}",
+                accounts::list(&open_existing(&common.config(None)?.data)?)?
+            );
+        }
+        AdminCommand::SetRole {
+            username,
+            role,
+            common,
+        } => {
+            let role = accounts::parse_role(&role)?;
+            let store = open_existing(&common.config(None)?.data)?;
+            let change = AdminChange {
+                role: Some(role),
+                ..AdminChange::default()
+            };
+            println!("{}.", accounts::change(&store, &username, change)?);
+        }
+        AdminCommand::Deactivate { username, common } => {
+            let store = open_existing(&common.config(None)?.data)?;
+            let change = AdminChange {
+                active: Some(false),
+                ..AdminChange::default()
+            };
+            println!("{}.", accounts::change(&store, &username, change)?);
+        }
+        AdminCommand::Reactivate { username, common } => {
+            let store = open_existing(&common.config(None)?.data)?;
+            let change = AdminChange {
+                active: Some(true),
+                ..AdminChange::default()
+            };
+            println!("{}.", accounts::change(&store, &username, change)?);
+        }
+        AdminCommand::SetPassword { username, common } => {
+            set_password(&common.config(None)?, &username)?
+        }
+        AdminCommand::RotateKey { common } => {
+            let config = common.config(None)?;
+            open_existing(&config.data)?.rotate_hmac_key()?;
+            println!(
+                "Replaced the token-signing key of {}: every session is signed out, and earlier \
+                 preview links and contact form tokens no longer work.",
+                config.data.display()
+            );
+        }
     }
     Ok(())
 }

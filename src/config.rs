@@ -35,6 +35,7 @@ pub struct Layer {
     pub data: Option<PathBuf>,
     pub public_url: Option<String>,
     pub token_ttl: Option<String>,
+    pub session_idle: Option<String>,
     pub contact_min_fill: Option<String>,
     pub upload_max_mb: Option<u64>,
     pub trusted_proxies: Option<Vec<String>>,
@@ -132,6 +133,7 @@ impl Layer {
             data: over.data.or(self.data),
             public_url: over.public_url.or(self.public_url),
             token_ttl: over.token_ttl.or(self.token_ttl),
+            session_idle: over.session_idle.or(self.session_idle),
             contact_min_fill: over.contact_min_fill.or(self.contact_min_fill),
             upload_max_mb: over.upload_max_mb.or(self.upload_max_mb),
             trusted_proxies: over.trusted_proxies.or(self.trusted_proxies),
@@ -196,6 +198,7 @@ impl Layer {
             data: var("STUDIO_DATA").map(PathBuf::from),
             public_url: var("STUDIO_PUBLIC_URL"),
             token_ttl: var("STUDIO_TOKEN_TTL"),
+            session_idle: var("STUDIO_SESSION_IDLE"),
             contact_min_fill: var("STUDIO_CONTACT_MIN_FILL"),
             upload_max_mb: number("STUDIO_UPLOAD_MAX_MB")?,
             trusted_proxies: var("STUDIO_TRUSTED_PROXIES").map(|v| {
@@ -324,7 +327,10 @@ pub struct Config {
     pub data: PathBuf,
     /// Absolute origin for the sitemap, e.g. `https://studio.example`; else taken from the Host header.
     pub public_url: Option<String>,
+    /// The longest a sign-in lasts, used or not.
     pub token_ttl: Duration,
+    /// A sign-in unused this long ends.
+    pub session_idle: Duration,
     /// A contact message sent sooner than this after its form token was issued is filed as spam.
     pub contact_min_fill: Duration,
     pub upload_max_bytes: u64,
@@ -477,7 +483,8 @@ impl Config {
             listen,
             data: l.data.unwrap_or_else(|| PathBuf::from(DEFAULT_DATA)),
             public_url,
-            token_ttl: duration("token_ttl", l.token_ttl, "12h")?,
+            token_ttl: duration("token_ttl", l.token_ttl, "90d")?,
+            session_idle: duration("session_idle", l.session_idle, "30d")?,
             contact_min_fill: duration("contact_min_fill", l.contact_min_fill, "3s")?,
             upload_max_bytes: upload_max_mb * 1024 * 1024,
             trusted_proxies,
@@ -606,7 +613,8 @@ mod tests {
         let c = Config::from_layer(Layer::default()).unwrap();
         assert_eq!(c.listen.to_string(), DEFAULT_LISTEN);
         assert_eq!(c.data, PathBuf::from(DEFAULT_DATA));
-        assert_eq!(c.token_ttl, Duration::from_secs(12 * 3600));
+        assert_eq!(c.token_ttl, Duration::from_secs(90 * 24 * 3600));
+        assert_eq!(c.session_idle, Duration::from_secs(30 * 24 * 3600));
         assert_eq!(c.upload_max_bytes, 20 * 1024 * 1024);
         assert_eq!(c.backup_every, Duration::from_secs(86400));
         assert_eq!(c.backup_keep, 7);
@@ -661,6 +669,7 @@ mod tests {
         let cases: &[Case] = &[
             ("listen", |l| l.listen = Some("nope".into())),
             ("token_ttl", |l| l.token_ttl = Some("soon".into())),
+            ("session_idle", |l| l.session_idle = Some("forever".into())),
             ("log_format", |l| l.log_format = Some("xml".into())),
             ("trusted_proxies", |l| {
                 l.trusted_proxies = Some(vec!["x".into()])

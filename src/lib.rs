@@ -6,6 +6,8 @@
 //! in front of them, `net` the connection loops, `tls` the certificates, `cli` the command line.
 //! No two modules import each other, even through others (`tests/module_graph.rs`).
 
+pub mod access;
+pub mod activity;
 pub mod api;
 pub mod app;
 pub mod auth;

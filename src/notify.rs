@@ -154,6 +154,16 @@ impl Notifier {
         );
     }
 
+    /// Mails one person a plain text (an invitation to the panel) through the outbox; `false`
+    /// without `[smtp]`, for an address mail does not accept, or when the queue is full.
+    pub fn to_person(&self, name: &str, email: &str, subject: &str, body: String) -> bool {
+        self.queue(
+            format!("the mail {subject:?} to one person"),
+            |m| m.compose_to_person(name, email, subject, body),
+            None,
+        )
+    }
+
     /// Mails the studio's own addresses a text with its HTML version (the daily mail) through
     /// the outbox; `false` without `[smtp]`, when it cannot be composed or the queue is full.
     pub fn to_studio(&self, subject: &str, text: String, html: String) -> bool {
@@ -276,6 +286,26 @@ impl Mailer {
             .header(ContentType::TEXT_PLAIN)
             .body(body.to_string())
             .context("composing the warning")
+    }
+
+    fn compose_to_person(
+        &self,
+        name: &str,
+        email: &str,
+        subject: &str,
+        body: String,
+    ) -> Result<Message> {
+        let address = one_line(email)
+            .parse::<lettre::Address>()
+            .context("the address is not one mail accepts")?;
+        let name = Some(one_line(name)).filter(|n| !n.trim().is_empty());
+        Message::builder()
+            .from(self.from.clone())
+            .to(Mailbox::new(name, address))
+            .subject(one_line(subject))
+            .header(ContentType::TEXT_PLAIN)
+            .body(body)
+            .context("composing the mail")
     }
 
     fn compose_alternative(&self, subject: &str, text: String, html: String) -> Result<Message> {

@@ -2,6 +2,7 @@
 //! log line per request. The connection loops (src/net/) hand it requests and know nothing of
 //! routes.
 
+use crate::activity::recorder::Pending;
 use crate::app::App;
 use crate::hosts::HSTS;
 use crate::peer::PeerAddr;
@@ -135,6 +136,13 @@ where
         let method = req.method().clone();
         let path = req.uri().path().to_string();
         req.extensions_mut().insert(PeerAddr(self.peer));
+        // The sign-in guard fills it; a successful call is then recorded (src/activity/recorder.rs).
+        let pending = path.starts_with("/api/").then(|| {
+            let pending = Pending::default();
+            req.extensions_mut().insert(pending.clone());
+            pending
+        });
+        let app = self.app.clone();
         if let Some(conn) = &self.conn {
             conn.request_started();
         }
@@ -144,6 +152,12 @@ where
         let answer = tower_service::Service::call(&mut self.routes.clone(), req);
         Either::Right(Box::pin(async move {
             let mut res = answer.await?;
+            if let Some(pending) = pending.filter(|p| p.wants(res.status().as_u16())) {
+                let store = app.store.clone();
+                if let Err(e) = tokio::task::spawn_blocking(move || pending.finish(&store)).await {
+                    tracing::error!("writing the activity record: {e}");
+                }
+            }
             if let Some(conn) = conn {
                 conn.request_answered();
             }

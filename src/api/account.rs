@@ -1,9 +1,10 @@
-//! The owner's account (docs/admin-api.md, "Account"): changing the password from the panel, and
-//! signing out every session. Both revoke every earlier token by bumping the admin's generation.
+//! One's own account (docs/admin-api.md, "Account"): changing the password from the panel, and
+//! signing out every session. Both end every session of the account and bump its generation; a
+//! changed password goes on in a new session.
 
 use super::admin::{LoginKeys, fresh_session};
 use super::body::{Fields, json_body};
-use super::guard::{AdminIdentity, require_admin};
+use super::guard::{AdminIdentity, client_of, require_admin};
 use super::{ApiError, blocking, error_response, json_response};
 use crate::app::App;
 use crate::app::with_app;
@@ -54,6 +55,9 @@ async fn change_password(
         )));
     }
     check_new(&new)?;
+    if let Some(why) = crate::access::password_rules::problem(&new, &who.username) {
+        return Err(warp::reject::custom(ApiError::bad_request(why)));
+    }
     // A stolen session must not become a way around the sign-in limits: every check of the
     // current password counts like a sign-in attempt.
     let keys = match LoginKeys::admit(&app, peer, &headers, &who.username, "password change").await
@@ -80,7 +84,8 @@ async fn change_password(
     })
     .await?;
     tracing::info!(client = %keys.ip, admin = %admin.username, "password changed; every other session signed out");
-    let mut session = fresh_session(&app, &admin).await?;
+    let (address, device) = client_of(&app, peer, &headers);
+    let mut session = fresh_session(&app, &admin, &address, &device).await?;
     if let Some(obj) = session.as_object_mut() {
         obj.insert("message".into(), Value::from(CHANGED));
     }

@@ -6,8 +6,10 @@
 //! 404 and a request without a valid token never gets its body read.
 
 use super::body::{Fields, MAX_URL, json_body};
-use super::guard::{AdminIdentity, require_admin};
+use super::guard::{AdminIdentity, client_of, require_admin};
 use super::{ApiError, blocking, error_response, json_response, write_and_refresh};
+use crate::access::session_token;
+use crate::activity::notices;
 use crate::app::App;
 use crate::app::with_app;
 use crate::auth;
@@ -159,16 +161,24 @@ async fn login(
     };
     let matched =
         auth::check_login_password(admin.as_ref().map(|a| a.password_hash.clone()), password).await;
-    let Some(admin) = admin.filter(|_| matched) else {
+    let (address, device) = client_of(&app, peer, &headers);
+    let Some(admin) = admin.filter(|a| matched && a.active) else {
         keys.failed(&app);
         tracing::info!(client = %ip_key, "sign-in failed");
+        let store = app.store.clone();
+        let notifier = app.notifier.clone();
+        blocking(move || {
+            notices::failed_sign_in(&store, &notifier, &username, &address, &device);
+            Ok(())
+        })
+        .await?;
         return Ok(error_response(
             StatusCode::UNAUTHORIZED,
             INVALID_CREDENTIALS,
         ));
     };
     keys.reset(&app);
-    let session = fresh_session(&app, &admin).await?;
+    let session = fresh_session(&app, &admin, &address, &device).await?;
     tracing::info!(client = %ip_key, admin = %admin.username, "signed in");
     Ok(json_response(StatusCode::OK, &session))
 }
@@ -263,14 +273,27 @@ fn slowdown(user_failures: usize, address_attempts: usize) -> Duration {
     }
 }
 
-/// A new token for `admin` at its current generation: `{token, admin, expiresAt}`.
-pub(super) async fn fresh_session(app: &App, admin: &Admin) -> Result<Value, ApiError> {
+/// A new session for `admin` from `address` on `device`: `{token, admin, expiresAt}`, recorded in
+/// the activity record (and, for an Owner on a device never seen on that account, told to the
+/// Owners).
+pub(super) async fn fresh_session(
+    app: &App,
+    admin: &Admin,
+    address: &str,
+    device: &str,
+) -> Result<Value, ApiError> {
     let store = app.store.clone();
+    let notifier = app.notifier.clone();
     let ttl = app.config.token_ttl;
-    let (id, generation) = (admin.id, admin.token_generation);
+    let (admin_, address_, device_) = (admin.clone(), address.to_string(), device.to_string());
+    let token = blocking(move || {
+        let (secret, hash) = session_token::new_secret()?;
+        let session = store.start_session(admin_.id, hash, &device_, &address_)?;
+        notices::signed_in(&store, &notifier, &admin_, &address_, &device_);
+        Ok(session_token::encode(session.id, &secret))
+    })
+    .await?;
     let now = auth::now_secs();
-    let token =
-        blocking(move || auth::issue_token(&store.hmac_key()?, id, generation, now, ttl)).await?;
     let expires_at = UNIX_EPOCH
         + Duration::from_secs(
             now.saturating_add(ttl.as_secs().max(1))
@@ -278,7 +301,7 @@ pub(super) async fn fresh_session(app: &App, admin: &Admin) -> Result<Value, Api
         );
     Ok(serde_json::json!({
         "token": token,
-        "admin": AdminIdentity { id: admin.id, username: admin.username.clone() },
+        "admin": AdminIdentity::of(admin),
         "expiresAt": humantime::format_rfc3339_seconds(expires_at).to_string(),
     }))
 }

@@ -404,6 +404,20 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(app_())
         .and_then(|_: AdminIdentity, app| export(app));
 
+    // One person's details: the panel asks when it opens a message or a lead, so that each
+    // opening is in the activity record (DPDP Rules 2025, Rule 6).
+    let one = warp::path!("contacts" / u64)
+        .and(warp::get())
+        .and(admin())
+        .and(app_())
+        .and_then(|id: u64, _: AdminIdentity, app: Arc<App>| async move {
+            let store = app.store.clone();
+            let msg = blocking(move || Ok(store.contacts()?.into_iter().find(|m| m.id == id)))
+                .await?
+                .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+            Ok::<_, Rejection>(json_response(StatusCode::OK, &ContactJson::from(msg)))
+        });
+
     let update = warp::path!("contacts" / u64)
         .and(warp::patch())
         .and(admin())
@@ -479,6 +493,8 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .or(add)
         .unify()
         .or(super::leads::routes(app.clone()))
+        .unify()
+        .or(one)
         .unify()
         .or(update)
         .unify()

@@ -4,6 +4,7 @@
 //! served path with the wrong method is a 405. One `recover` turns every rejection into JSON.
 
 pub mod account;
+pub mod activity;
 pub mod admin;
 pub mod backup;
 pub mod body;
@@ -21,6 +22,7 @@ pub mod messages;
 pub mod news;
 pub mod page_data;
 pub mod pages;
+pub mod people;
 pub mod projects;
 pub mod release;
 pub mod resource;
@@ -61,6 +63,9 @@ pub(crate) fn query_number(
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// A flag the panel acts on, answered as `"<flag>": true` beside the message: `reauth` (ask
+    /// for the password again), `role` (the role may not; never a sign-in prompt).
+    pub flag: Option<&'static str>,
 }
 
 impl warp::reject::Reject for ApiError {}
@@ -70,11 +75,20 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            flag: None,
         }
     }
 
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// A 403 with `flag` set (see [`ApiError::flag`]).
+    pub fn forbidden(message: impl Into<String>, flag: &'static str) -> ApiError {
+        ApiError {
+            flag: Some(flag),
+            ..ApiError::new(StatusCode::FORBIDDEN, message)
+        }
     }
 
     pub fn not_found(message: impl Into<String>) -> ApiError {
@@ -183,7 +197,11 @@ pub fn routes(app: Arc<App>) -> impl Filter<Extract = (Response,), Error = Rejec
         .or(pages::routes(app.clone()))
         .unify();
     let messages = messages::routes(app.clone());
-    let account = account::routes(app.clone());
+    let account = account::routes(app.clone())
+        .or(people::routes(app.clone()))
+        .unify()
+        .or(activity::routes(app.clone()))
+        .unify();
     let stats = stats::routes(app.clone());
     let certificates = certificates::routes(app.clone());
     let release = release::routes(app.clone());
@@ -277,6 +295,11 @@ pub fn is_json_type(content_type: &str) -> bool {
 pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
     use warp::reject;
     let (status, message): (StatusCode, String) = if let Some(e) = rejection.find::<ApiError>() {
+        if let Some(flag) = e.flag {
+            let mut body = serde_json::json!({ "message": e.message });
+            body[flag] = true.into();
+            return Ok(json_response(e.status, &body));
+        }
         (e.status, e.message.clone())
     } else if rejection.is_not_found() {
         (StatusCode::NOT_FOUND, "Not found".into())

@@ -6,6 +6,7 @@
 //! `status` are the commands; `update_check` is the running server's daily look for a release;
 //! `terminal` cleans text from elsewhere before it is printed.
 
+pub mod accounts;
 pub mod fetch;
 pub mod install;
 pub mod manifest;

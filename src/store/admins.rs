@@ -1,5 +1,5 @@
-//! The admin accounts: password hashes, and revoking sessions (a new token-signing key and a new
-//! token generation).
+//! The accounts of the people who run the site: password hashes, roles, deactivation (always one
+//! active Owner left), and revoking sessions (a new token-signing key and a new token generation).
 
 use super::*;
 
@@ -67,15 +67,11 @@ impl Store {
                     a.password_hash = password_hash.to_string();
                     a.token_generation = a.token_generation.wrapping_add(1);
                     put_new_hmac_key(txn)?;
+                    sessions::end_all_of(txn, a.id, None)?;
                     a
                 }
-                None => Admin {
-                    id: next_id(txn, "admins")?,
-                    username: username.to_string(),
-                    password_hash: password_hash.to_string(),
-                    token_generation: 0,
-                    created_at_ms: now_ms(),
-                },
+                // The host's command for a locked-out studio: a new name is an Owner.
+                None => new_admin(txn, username, password_hash, Role::Owner)?,
             };
             txn.open_table(ADMINS)?
                 .insert(admin.id, admin.encode()?.as_slice())?;
@@ -98,7 +94,9 @@ impl Store {
             };
             admin.token_generation = admin.token_generation.wrapping_add(1);
             table.insert(admin.id, admin.encode()?.as_slice())?;
+            drop(table);
             put_new_hmac_key(txn)?;
+            sessions::end_all_of(txn, admin.id, None)?;
             Ok(Some(admin))
         })
     }
@@ -108,4 +106,98 @@ impl Store {
     pub fn rotate_hmac_key(&self) -> Result<()> {
         self.write(put_new_hmac_key)
     }
+
+    /// Adds an account with `role` (`studio admin add`); an error when the name is taken.
+    pub fn add_admin(&self, username: &str, password_hash: &str, role: Role) -> Result<Admin> {
+        self.write(|txn| {
+            if find_by_name(txn, username)?.is_some() {
+                anyhow::bail!("there is already an account named {username}");
+            }
+            let admin = new_admin(txn, username, password_hash, role)?;
+            txn.open_table(ADMINS)?
+                .insert(admin.id, admin.encode()?.as_slice())?;
+            Ok(admin)
+        })
+    }
+
+    /// Changes an account's role, active state or display name, by its user name. Refused (as
+    /// [`AccountRefused::LastOwner`]) when it would leave no active Owner. Deactivating ends the
+    /// account's sessions in the same write.
+    pub fn change_admin(&self, username: &str, change: &AdminChange) -> Result<Admin> {
+        self.write(|txn| {
+            let Some(mut admin) = find_by_name(txn, username)? else {
+                return Err(AccountRefused::NoSuchAccount(username.to_string()).into());
+            };
+            if let Some(role) = change.role {
+                admin.role = role;
+            }
+            if let Some(active) = change.active {
+                admin.active = active;
+            }
+            if let Some(name) = &change.display_name {
+                admin.display_name = name.trim().to_string();
+            }
+            let others_owning =
+                decode_all::<Admin>(ADMINS.name(), &txn.open_table(ADMINS)?, false)?
+                    .into_iter()
+                    .filter(|a| a.id != admin.id && a.active && a.role == Role::Owner)
+                    .count();
+            if others_owning == 0 && !(admin.active && admin.role == Role::Owner) {
+                return Err(AccountRefused::LastOwner.into());
+            }
+            if !admin.active {
+                sessions::end_all_of(txn, admin.id, None)?;
+            }
+            txn.open_table(ADMINS)?
+                .insert(admin.id, admin.encode()?.as_slice())?;
+            Ok(admin)
+        })
+    }
+}
+
+/// What [`Store::change_admin`] changes; `None` keeps a value.
+#[derive(Debug, Default, Clone)]
+pub struct AdminChange {
+    pub role: Option<Role>,
+    pub active: Option<bool>,
+    pub display_name: Option<String>,
+}
+
+/// Why an account change was refused, for a 404 or 409 that says so.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountRefused {
+    #[error("There is no account named {0}.")]
+    NoSuchAccount(String),
+    #[error(
+        "There must always be an active Owner: make another account an Owner first, then change \
+         this one."
+    )]
+    LastOwner,
+}
+
+fn find_by_name(txn: &WriteTransaction, username: &str) -> Result<Option<Admin>> {
+    Ok(
+        decode_all::<Admin>(ADMINS.name(), &txn.open_table(ADMINS)?, false)?
+            .into_iter()
+            .find(|a| a.username.eq_ignore_ascii_case(username)),
+    )
+}
+
+/// A new active account (not yet stored: the caller inserts it).
+pub(super) fn new_admin(
+    txn: &WriteTransaction,
+    username: &str,
+    password_hash: &str,
+    role: Role,
+) -> Result<Admin> {
+    Ok(Admin {
+        id: next_id(txn, "admins")?,
+        username: username.to_string(),
+        password_hash: password_hash.to_string(),
+        token_generation: 0,
+        created_at_ms: now_ms(),
+        role,
+        active: true,
+        display_name: String::new(),
+    })
 }

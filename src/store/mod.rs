@@ -7,12 +7,14 @@
 //! success, so an acknowledged write survives a crash. redb is blocking: async callers go through
 //! `tokio::task::spawn_blocking`.
 
+mod activity;
 mod admins;
 mod bookings;
 mod collection;
 mod contacts;
 mod content;
 mod hero_slides;
+mod invites;
 mod leads;
 mod media;
 mod message_records;
@@ -21,15 +23,19 @@ mod pages;
 mod project_json;
 mod records;
 mod revisions;
+mod sessions;
 mod settings;
 mod stats;
 mod tls;
 
+pub use activity::{ActivityEntry, ActivityFilter, ChainCheck, KEEP_ACTIVITY_MS, NewActivity};
+pub use admins::{AccountRefused, AdminChange};
 pub use bookings::{Booking, BookingStatus, ConsultationMode, ConsultationSettings};
 pub use collection::{Record, Refused, Rule, Save, no_rule};
 pub use contacts::{ContactChange, ContactFilter, ContactPage};
 pub use content::{news_rule, project_rule, testimonial_rule};
 pub use hero_slides::hero_slide_rule;
+pub use invites::{INVITE_VALID_MS, Invite, InviteRefused};
 pub use leads::{KEPT_STAGES, LeadChange, LeadRefused, NewLead};
 pub use message_records::{ContactMessage, Folder, LeadSource, Stage, StageMove, WON_STAGE};
 pub use message_records::{FIRST_STAGE, FieldRule, FieldRules, Lead, LeadNote, LeadSettings};
@@ -37,10 +43,11 @@ pub use pages::PAGE_KIND;
 pub use project_json::{ImageJson, ProjectJson, SectionJson};
 pub use records::{
     Admin, ArticleImage, ArticleStatus, Block, DayStats, GalleryImage, HeroSlide, MediaFile,
-    NewsItem, PageRecord, Project, ProjectSection, Revision, Setting, Testimonial, Versioned,
+    NewsItem, PageRecord, Project, ProjectSection, Revision, Role, Setting, Testimonial, Versioned,
 };
 pub use records::{StoredImage, StoredVariant};
 pub use revisions::{KEEP as KEEP_REVISIONS, changed_paths};
+pub use sessions::{Session, TOUCH_EVERY_MS};
 pub use stats::{
     MAX_CAMPAIGNS_PER_DAY, MAX_PAGES_PER_DAY, MAX_REFERRERS_PER_DAY, MAX_TAP_LINES_PER_DAY,
 };

@@ -59,6 +59,45 @@ pub trait Versioned: Serialize + DeserializeOwned {
     }
 }
 
+/// What a person may do in the panel (docs/admin-api.md, "People"); decided in `src/access/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    /// Everything, people and settings included.
+    Owner,
+    /// The site's content.
+    Editor,
+    /// Messages, leads and consultations.
+    Enquiries,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Owner, Role::Editor, Role::Enquiries];
+
+    /// The name in the API and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Role::Owner => "owner",
+            Role::Editor => "editor",
+            Role::Enquiries => "enquiries",
+        }
+    }
+
+    /// The name the owner reads.
+    pub fn label(self) -> &'static str {
+        match self {
+            Role::Owner => "Owner",
+            Role::Editor => "Editor",
+            Role::Enquiries => "Enquiries",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.key().eq_ignore_ascii_case(key.trim()))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Admin {
     pub id: u64,
@@ -68,11 +107,56 @@ pub struct Admin {
     /// Bumped on every password change; a token of an older generation is refused.
     pub token_generation: u32,
     pub created_at_ms: u64,
+    pub role: Role,
+    /// A deactivated account cannot sign in; its name stays on what it wrote.
+    pub active: bool,
+    /// How the panel and the activity record name the person ("Meera"); the user name when unset.
+    pub display_name: String,
+}
+
+impl Admin {
+    /// The name the activity record and the panel show.
+    pub fn shown_name(&self) -> &str {
+        if self.display_name.trim().is_empty() {
+            &self.username
+        } else {
+            &self.display_name
+        }
+    }
+}
+
+/// An admin as releases before accounts and roles (issue 41) wrote it: the one shared account.
+#[derive(Deserialize)]
+struct AdminV1 {
+    id: u64,
+    username: String,
+    password_hash: String,
+    token_generation: u32,
+    created_at_ms: u64,
 }
 
 impl Versioned for Admin {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
     const NAME: &'static str = "admin";
+
+    /// The one account of an earlier release becomes an Owner, active, its password and its
+    /// tokens' generation kept (so its sessions stay signed in).
+    fn upgrade(version: u8, body: &[u8]) -> Result<Self> {
+        if version != 1 {
+            return Err(Self::newer(version));
+        }
+        let v1: AdminV1 = Self::older(1, body)?;
+        Ok(Admin {
+            id: v1.id,
+            display_name: String::new(),
+            username: v1.username,
+            password_hash: v1.password_hash,
+            token_generation: v1.token_generation,
+            created_at_ms: v1.created_at_ms,
+            role: Role::Owner,
+            active: true,
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -42,6 +42,10 @@ impl TestServer {
         let store = Store::open(&data).expect("open store");
         let hash = studio::auth::hash_password(ADMIN_PASSWORD).expect("hash");
         store.set_admin_password(ADMIN_USER, &hash).expect("admin");
+        Self::serve(store, config, dir).await
+    }
+
+    async fn serve(store: Store, config: Config, dir: tempfile::TempDir) -> TestServer {
         let app = Arc::new(App::new(store, config).expect("app"));
         let bound = net::bind(app.clone()).await.expect("bind");
         let addr = bound.addr;
@@ -62,6 +66,18 @@ impl TestServer {
             stop: Some(tx),
             task: Some(task),
         }
+    }
+
+    /// Starts a server on an existing data file (a fixture's copy), its accounts as they are.
+    pub async fn on_file(data: &std::path::Path) -> TestServer {
+        let config = Config::from_layer(Layer {
+            listen: Some("127.0.0.1:0".into()),
+            data: Some(data.to_path_buf()),
+            ..Layer::default()
+        })
+        .expect("test config");
+        let store = Store::open(data).expect("open store");
+        Self::serve(store, config, tempfile::tempdir().expect("temp dir")).await
     }
 
     /// Starts a server that trusts `X-Forwarded-For` from this machine, as behind a local proxy, so
