@@ -439,7 +439,7 @@ describe('admin panel with its own server', () => {
     }
   });
 
-  test('an expired session sends the owner back to login on the next call', async () => {
+  test('an expired session asks to sign in over the form, keeps the typing, then saves', async () => {
     const server = await startStudio({ env: { STUDIO_TOKEN_TTL: '2s' } });
     try {
       const { page, check } = await openPage({ server });
@@ -460,11 +460,19 @@ describe('admin panel with its own server', () => {
         await page.waitForTimeout(250);
       }
       await page.getByLabel('Phone', { exact: true }).fill('+91 11111 11111');
+      const expired = await page.evaluate(() => localStorage.getItem('adminToken'));
       await page.getByRole('button', { name: 'Save Settings' }).click();
-      await page.waitForURL('**/admin-login');
-      await toasts(page).getByText('Session expired').waitFor();
-      assert.equal(await page.evaluate(() => localStorage.getItem('adminToken')), null);
-      await check(refused('/api/admin/verify', 401), refused('/api/admin/company-settings', 401));
+      // A dialog over the form (ui/src/admin/access/SessionPrompts.tsx): the typing stays, nothing navigates.
+      const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+      await dialog.waitFor();
+      assert.ok(page.url().endsWith('/adminpanel?tab=settings'), page.url());
+      assert.equal(await page.getByLabel('Phone', { exact: true }).inputValue(), '+91 11111 11111');
+      await dialog.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      // The save is sent again with the new token (valid 2 s: at once).
+      await toasts(page).getByText('Settings saved successfully').waitFor();
+      assert.notEqual(await page.evaluate(() => localStorage.getItem('adminToken')), expired);
+      await check(refused('/api/admin/verify', 401), refused('/api/admin/company-settings', 401), refused('/api/', 401));
     } finally {
       await server.stop();
     }

@@ -176,13 +176,13 @@ describe('inbox', () => {
     await check();
   });
 
-  test('the password is changed in Settings > Account; the panel stays signed in; then Sign out everywhere', async () => {
+  test('the password is changed in Account; the panel stays signed in; then Sign out everywhere', async () => {
     const { page, check } = await openPage();
     await openPanel(page);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Account' }).click();
     const account = page.getByRole('form', { name: 'Change password' });
     await account.waitFor();
-    await assertAxeClean(page, 'Settings > Account');
+    await assertAxeClean(page, 'Account');
 
     await account.getByLabel('Current password', { exact: true }).fill('not-the-password');
     await account.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
@@ -210,7 +210,7 @@ describe('inbox', () => {
     assert.equal((await login(ADMIN_PASSWORD)).status, 401);
     assert.equal((await login(NEW_PASSWORD)).status, 200);
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.waitForURL('**/admin-login');
     await toasts(page).getByText('Signed out everywhere').waitFor();

@@ -5,6 +5,7 @@ import { toast } from '../components/ui/toast';
 import { useSite } from '../lib/content';
 import { API, ApiError, apiRequest, describeWait, setToken } from './api';
 import { inputClass, labelClass } from './styles';
+import { inviteTokenOf, JoinPage } from './invite/JoinPage';
 
 export const PANEL_PATH = '/adminpanel';
 
@@ -27,6 +28,14 @@ export function loginFailureMessage(error: unknown): string {
 }
 
 export default function AdminLogin() {
+  const navigate = useNavigate();
+  // An invitation's link lands here (`/admin/#invite=…`): accept it instead of signing in.
+  const [invite] = useState(() => inviteTokenOf(window.location.hash));
+  if (invite) return <JoinPage token={invite} onJoined={() => navigate(PANEL_PATH)} />;
+  return <SignIn />;
+}
+
+function SignIn() {
   const site = useSite();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');

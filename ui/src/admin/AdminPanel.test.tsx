@@ -14,7 +14,7 @@ const server = signedInApi(async () => {
 });
 
 describe('AdminPanel', () => {
-  it("has SPEC's five keyboard-usable tabs then News, Testimonials, Visitors, Pages and Consultations, Overview first with the four counts", async () => {
+  it("has SPEC's five keyboard-usable tabs then News, Testimonials, Visitors, Pages, Consultations, People, Activity and Account, Overview first with the four counts", async () => {
     await openPanel();
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
@@ -28,9 +28,12 @@ describe('AdminPanel', () => {
       'Visitors',
       'Pages',
       'Consultations',
+      'People',
+      'Activity',
+      'Account',
     ]);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
-    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1, -1, -1, -1]);
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1]);
 
     const panel = screen.getByRole('tabpanel');
     await waitFor(() => {
@@ -42,11 +45,11 @@ describe('AdminPanel', () => {
     expect(screen.getByRole('tab', { name: 'Hero Slides' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Hero Slides' }));
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Consultations' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Account' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Overview' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
-    expect(screen.getByRole('tab', { name: 'Consultations' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Account' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it("says on the Overview why there is no sitemap until the site's address is set", async () => {

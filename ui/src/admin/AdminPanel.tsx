@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, ChartLine, ExternalLink, FileText, FolderOpen, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings } from 'lucide-react';
+import { CalendarDays, ChartLine, ExternalLink, FileText, FolderOpen, History, Images, LayoutDashboard, LogOut, Mail, MessageSquareQuote, Newspaper, Settings, UserRound, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
@@ -23,8 +23,13 @@ import { SettingsTab } from './settings/SettingsTab';
 import { TestimonialsTab } from './testimonials/TestimonialsTab';
 
 import { VisitorsTab } from './visitors/VisitorsTab';
-
-type TabKey = 'overview' | 'slides' | 'portfolio' | 'messages' | 'settings' | 'news' | 'testimonials' | 'visitors' | 'pages' | 'consultations';
+import { ReadOnlyScope, useAccess } from './access/access';
+import { CONTENT_TABS, phoneTabsFor, tabsFor, type TabKey } from './access/roles';
+import { SessionPrompts } from './access/SessionPrompts';
+import { AccountTab } from './account/AccountTab';
+import { ActivityTab } from './activity/ActivityTab';
+import { PeopleTab } from './people/PeopleTab';
+import { JoinPage, inviteTokenOf } from './invite/JoinPage';
 
 const TABS: readonly TabDef<TabKey>[] = [
   { key: 'overview', label: 'Overview', icon: LayoutDashboard },
@@ -37,10 +42,10 @@ const TABS: readonly TabDef<TabKey>[] = [
   { key: 'visitors', label: 'Visitors', icon: ChartLine },
   { key: 'pages', label: 'Pages', icon: FileText },
   { key: 'consultations', label: 'Consultations', icon: CalendarDays },
+  { key: 'people', label: 'People', icon: Users },
+  { key: 'activity', label: 'Activity', icon: History },
+  { key: 'account', label: 'Account', icon: UserRound },
 ];
-
-/** The phone's bottom bar: what the owner opens most between site visits. */
-const PHONE_TABS: readonly TabKey[] = ['overview', 'messages', 'portfolio', 'pages'];
 
 const ACTION_TABS: Record<QuickAction, TabKey> = {
   'add-slide': 'slides',
@@ -49,19 +54,32 @@ const ACTION_TABS: Record<QuickAction, TabKey> = {
   messages: 'messages',
   logo: 'settings',
   settings: 'settings',
+  people: 'people',
+  activity: 'activity',
 };
-
-const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab.key === value);
 
 /** The owner's dashboard (SPEC §2): a separate chunk, with the only copy of TanStack Query. */
 export default function AdminPanel() {
   // One cache per visit: a new sign-in never sees the lists of the session before it.
   const [queryClient] = useState(createAdminQueryClient);
+  // An invitation's link (`/admin/#invite=…`) opens the page that accepts it, whoever is signed in here.
+  const [invite, setInvite] = useState(() => inviteTokenOf(window.location.hash));
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionGuard>
-        <Dashboard />
-      </SessionGuard>
+      {invite ? (
+        <JoinPage
+          token={invite}
+          onJoined={() => {
+            // A new person on this browser: nothing of the session before.
+            queryClient.clear();
+            setInvite(null);
+          }}
+        />
+      ) : (
+        <SessionGuard>
+          <Dashboard />
+        </SessionGuard>
+      )}
     </QueryClientProvider>
   );
 }
@@ -71,13 +89,17 @@ function Dashboard() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
+  const access = useAccess();
+  // Only the sections this role may use: no tab, button or count it cannot use (access/roles.ts).
+  const shown = tabsFor(access.role);
+  const tabs = TABS.filter((tab) => shown.includes(tab.key));
   const requested = params.get('tab');
-  const tab: TabKey = isTab(requested) ? requested : 'overview';
+  const tab: TabKey = shown.find((key) => key === requested) ?? 'overview';
   const [intent, setIntent] = useState<QuickAction | null>(null);
-  // Signed in with the printed first password: open Settings, where Account asks for one's own.
+  // Signed in with the printed first password: open Account, which asks for one's own.
   const generated = useSession()?.passwordIsGenerated === true;
   useEffect(() => {
-    if (generated) setParams({ tab: 'settings' }, { replace: true });
+    if (generated) setParams({ tab: 'account' }, { replace: true });
     // When the panel opens (and once the password is changed, never again): the owner may then go anywhere.
   }, [generated]);
 
@@ -136,19 +158,33 @@ function Dashboard() {
         </div>
       </header>
       <div className="container-page py-4 sm:py-8">
-        <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={select} badges={{ messages: <UnreadBadge /> }} primary={PHONE_TABS}>
-          {tab === 'overview' && <OverviewTab onAction={onAction} />}
-          {tab === 'slides' && <HeroSlidesTab startCreating={intent === 'add-slide'} />}
-          {tab === 'portfolio' && <PortfolioTab />}
-          {tab === 'messages' && <MessagesTab />}
-          {tab === 'settings' && <SettingsTab focusLogo={intent === 'logo'} />}
-          {tab === 'news' && <NewsTab />}
-          {tab === 'testimonials' && <TestimonialsTab />}
-          {tab === 'visitors' && <VisitorsTab />}
-          {tab === 'pages' && <PagesTab />}
-          {tab === 'consultations' && <ConsultationsTab />}
+        <Tabs
+          label="Admin sections"
+          tabs={tabs}
+          selected={tab}
+          onSelect={select}
+          badges={access.can('enquiries') ? { messages: <UnreadBadge /> } : {}}
+          primary={phoneTabsFor(access.role)}
+        >
+          <ReadOnlyScope readOnly={CONTENT_TABS.includes(tab) && !access.can('content.edit')}>
+            {tab === 'overview' && <OverviewTab onAction={onAction} />}
+            {tab === 'slides' && <HeroSlidesTab startCreating={intent === 'add-slide'} />}
+            {tab === 'portfolio' && <PortfolioTab />}
+            {tab === 'messages' && <MessagesTab />}
+            {tab === 'settings' && <SettingsTab focusLogo={intent === 'logo'} />}
+            {tab === 'news' && <NewsTab />}
+            {tab === 'testimonials' && <TestimonialsTab />}
+            {tab === 'visitors' && <VisitorsTab />}
+            {tab === 'pages' && <PagesTab />}
+            {tab === 'consultations' && <ConsultationsTab />}
+            {tab === 'people' && <PeopleTab />}
+            {tab === 'activity' && <ActivityTab />}
+            {tab === 'account' && <AccountTab />}
+          </ReadOnlyScope>
         </Tabs>
       </div>
+      {/* Sign in again, or confirm it's you, over whatever is open: the typing stays (api.ts asks). */}
+      <SessionPrompts username={access.username} />
     </div>
   );
 }
@@ -156,7 +192,9 @@ function Dashboard() {
 /** The stored logo as the panel last loaded it, so a new upload shows here at once. */
 function HeaderLogo() {
   const site = useSite();
-  const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings] });
+  // Settings are the Owner's: another role sees the logo the site's pages carry.
+  const mayReadSettings = useAccess().can('settings');
+  const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings], enabled: mayReadSettings });
   const stored = settings.data?.find((setting) => setting.settingKey === LOGO_KEY)?.settingValue.trim();
   const logo = settings.isSuccess ? stored || DEFAULT_LOGO : site.logo;
   // A wide wordmark keeps its proportions; the studio name beside it names the page.

@@ -23,7 +23,34 @@ export const API = {
   offsite: '/api/admin/backups/offsite',
   stats: '/api/admin/stats',
   pages: '/api/admin/pages',
+  me: '/api/admin/me',
+  reauth: '/api/admin/reauth',
+  accounts: '/api/admin/accounts',
+  invites: '/api/admin/invites',
+  publicInvites: '/api/invites',
+  sessions: '/api/admin/sessions',
+  endOtherSessions: '/api/admin/sessions/end-others',
+  activity: '/api/admin/activity',
+  activityCsv: '/api/admin/activity.csv',
+  activityVerify: '/api/admin/activity/verify',
+  securityNotices: '/api/admin/security-notices',
 } as const;
+
+/** Who is signed in, as login, verify and `GET /api/admin/me` name them (an older server sends no role: an Owner). */
+export interface AdminIdentity {
+  id: number;
+  username: string;
+  displayName?: string;
+  /** `owner`, `editor` or `enquiries` (docs/admin-api.md, "People"). */
+  role?: string;
+}
+
+/** The answer of `POST /api/admin/login` and of an accepted invite. */
+export interface LoginResponse {
+  token: string;
+  admin?: AdminIdentity;
+  expiresAt?: string;
+}
 
 /** Where the site's absolute URLs point (src/origin.rs): studio.toml's public_url, the Settings' site address, or the first HTTPS domain. */
 export interface SiteAddress {
@@ -191,15 +218,61 @@ export class ApiError extends Error {
     this.retryAfter = retryAfter;
   }
 
-  /** The `{"message"}` the server explains itself with, when it sent one. */
-  get serverMessage(): string | undefined {
+  /** Set when the call needed the password again and the person did not confirm it. */
+  notConfirmed = false;
+
+  /** The JSON object the server answered with, when it sent one. */
+  private get json(): Record<string, unknown> | undefined {
     try {
-      const message: unknown = JSON.parse(this.body)?.message;
-      return typeof message === 'string' && message.trim() ? message : undefined;
+      const value: unknown = JSON.parse(this.body);
+      return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
     } catch {
       return undefined;
     }
   }
+
+  /** The `{"message"}` the server explains itself with, when it sent one. */
+  get serverMessage(): string | undefined {
+    const message = this.json?.message;
+    return typeof message === 'string' && message.trim() ? message : undefined;
+  }
+
+  /** The field a 400 names (`{message, field}`), when it names one. */
+  get field(): string | undefined {
+    const field = this.json?.field;
+    return typeof field === 'string' && field ? field : undefined;
+  }
+
+  /** A 403 that asks for the password again (`{reauth: true}`). */
+  get needsReauth(): boolean {
+    return this.status === 403 && this.json?.reauth === true;
+  }
+
+  /** A 403 for what the role may not do (`{role: true}`): an error to show, never a sign-in. */
+  get refusedForRole(): boolean {
+    return this.status === 403 && this.json?.role === true;
+  }
+}
+
+/**
+ * What the panel asks the person when a call cannot go on as it is: registered by the panel once the
+ * session is verified (access/SessionPrompts.tsx), so that a screen never handles either itself.
+ */
+export interface SessionPrompts {
+  /** The session ended elsewhere: sign in again over the open screen; true once a new token is stored. */
+  signIn: () => Promise<boolean>;
+  /** A sensitive call wants the password again; true once `POST /api/admin/reauth` took it. */
+  reauth: (message: string | undefined) => Promise<boolean>;
+}
+
+let prompts: SessionPrompts | null = null;
+
+/** Registers the panel's prompts; returns the call that removes them. */
+export function setSessionPrompts(next: SessionPrompts): () => void {
+  prompts = next;
+  return () => {
+    if (prompts === next) prompts = null;
+  };
 }
 
 const unauthorizedListeners = new Set<() => void>();
@@ -226,6 +299,11 @@ function endSessionOn(status: number, token: string | null) {
 export interface RequestOptions {
   /** Send the stored token (default). The login call sends none, so a stale one cannot end it. */
   auth?: boolean;
+  /**
+   * Ask the person when the session ended (401) or the password is wanted again (403 `reauth`),
+   * then send the call once more (default). The prompts' own calls and a retry ask nothing.
+   */
+  prompt?: boolean;
 }
 
 /**
@@ -236,7 +314,7 @@ export async function apiFetch(
   method: string,
   path: string,
   body?: unknown,
-  { auth = true }: RequestOptions = {},
+  { auth = true, prompt = true }: RequestOptions = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = auth ? getToken() : null;
@@ -253,8 +331,20 @@ export async function apiFetch(
   const response = await fetch(path, { method, headers, body: payload, credentials: 'include' });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
+    const error = new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
+    const ask = prompt && token ? prompts : null;
+    if (ask && error.status === 401) {
+      // The form on screen stays as it is while the person signs in again; then the call goes once more.
+      if (await ask.signIn()) return apiFetch(method, path, body, { auth, prompt: false });
+      throw error;
+    }
+    if (ask && error.needsReauth) {
+      if (await ask.reauth(error.serverMessage)) return apiFetch(method, path, body, { auth, prompt: false });
+      error.notConfirmed = true;
+      throw error;
+    }
     endSessionOn(response.status, token);
-    throw new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
+    throw error;
   }
   return response;
 }
@@ -283,7 +373,7 @@ export interface StoredFile {
  * Stores a file as `uploadFile` does, telling `onProgress` the share sent so far (0 to 1): fetch
  * cannot report an upload's progress, XMLHttpRequest can. Same token, same errors as apiFetch.
  */
-export function uploadWithProgress(file: File, onProgress?: (sent: number) => void): Promise<StoredFile> {
+export function uploadWithProgress(file: File, onProgress?: (sent: number) => void, retried = false): Promise<StoredFile> {
   const form = new FormData();
   form.append('file', file);
   const token = getToken();
@@ -297,8 +387,14 @@ export function uploadWithProgress(file: File, onProgress?: (sent: number) => vo
     });
     request.addEventListener('load', () => {
       if (request.status < 200 || request.status >= 300) {
+        const error = new ApiError(request.status, request.statusText, request.responseText, request.getResponseHeader('Retry-After'));
+        if (request.status === 401 && token && prompts && !retried) {
+          // As apiFetch: sign in again over the form, then send the file once more.
+          void prompts.signIn().then((ok) => (ok ? resolve(uploadWithProgress(file, onProgress, true)) : reject(error)), reject);
+          return;
+        }
         endSessionOn(request.status, token);
-        reject(new ApiError(request.status, request.statusText, request.responseText, request.getResponseHeader('Retry-After')));
+        reject(error);
         return;
       }
       try {
@@ -316,6 +412,9 @@ export function uploadWithProgress(file: File, onProgress?: (sent: number) => vo
 
 /** A sentence for the owner about a failed call: the server's own words, or what to do next. */
 export function describeError(error: unknown): string {
+  if (error instanceof ApiError && error.notConfirmed) {
+    return 'Nothing was changed: this needs your password again. What you typed is still here.';
+  }
   if (error instanceof ApiError) {
     return error.serverMessage ?? `The server answered ${error.message}`;
   }

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toast } from '../components/ui/toast';
-import { API, ApiError, clearToken, describeError, getToken, onUnauthorized } from './api';
+import { API, ApiError, clearToken, describeError, getToken, onUnauthorized, type AdminIdentity } from './api';
 import { Spinner } from './Spinner';
 
 export const LOGIN_PATH = '/admin-login';
 
 export interface VerifyResponse {
-  admin: { id: number; username: string };
+  /** Who is signed in; `role` decides what the panel shows (access/roles.ts). */
+  admin: AdminIdentity;
   /** The owner signed in with the password printed at the first run (absent from an older server). */
   passwordIsGenerated?: boolean;
   /** Whether the server can send mail (absent from an older server: taken as yes, nothing said). */

@@ -8,7 +8,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { resetToasts, Toaster } from '../components/ui/toast';
 import { setToken, type AdminHeroSlide, type CompanySetting, type ContactMessage, type SiteAddress } from './api';
 import AdminPanel from './AdminPanel';
-import { routes, startApiServer, type ApiServer, type RecordedRequest } from './testServer';
+import { routes, startApiServer, type ApiServer, type RecordedRequest, type Reply } from './testServer';
 
 /**
  * Before each test: a clean localStorage, the API server `start` makes and a stored token; after it:
@@ -70,6 +70,8 @@ export function chooseFile(input: HTMLElement, file: File) {
 
 /** What the in-memory API holds; a test may replace any of it before it mounts the panel. */
 export interface PanelState {
+  /** The signed-in account's role in the verify answer (none: an older server's, an Owner). */
+  role?: string;
   slides: AdminHeroSlide[];
   settings: CompanySetting[];
   messages: ContactMessage[];
@@ -89,7 +91,7 @@ const projectFixture = {
 };
 
 /** Starts the in-memory admin API with two slides, two projects, two settings and no message. */
-export async function startPanelApi(): Promise<{ server: ApiServer; state: PanelState }> {
+export async function startPanelApi(extra?: (request: RecordedRequest) => Reply | Promise<Reply> | undefined): Promise<{ server: ApiServer; state: PanelState }> {
   let nextId = 10;
   const state: PanelState = {
     siteAddress: { origin: null, source: null },
@@ -122,7 +124,7 @@ export async function startPanelApi(): Promise<{ server: ApiServer; state: Panel
     return { body: saved };
   };
   const table = routes({
-    'GET /api/admin/verify': () => ({ body: { admin: { id: 1, username: 'admin' } } }),
+    'GET /api/admin/verify': () => ({ body: { admin: { id: 1, username: 'admin', ...(state.role ? { role: state.role } : {}) } } }),
     'GET /api/admin/hero-slides': () => ({ body: state.slides }),
     'POST /api/admin/hero-slides': (request) => {
       const slide = { id: nextId++, ...json<Omit<AdminHeroSlide, 'id'>>(request) };
@@ -145,8 +147,10 @@ export async function startPanelApi(): Promise<{ server: ApiServer; state: Panel
     'POST /api/admin/company-settings': upsert,
     'POST /api/admin/media-files': () => ({ status: 201, body: { fileUrl: '/media/0123abcd.png' } }),
   });
-  const server = await startApiServer((request) =>
-    request.method === 'GET' && request.path.startsWith('/api/contacts?') ? { body: inboxPage(state.messages, request.path) } : table(request),
+  const server = await startApiServer(
+    async (request) =>
+      (await extra?.(request)) ??
+      (request.method === 'GET' && request.path.startsWith('/api/contacts?') ? { body: inboxPage(state.messages, request.path) } : table(request)),
   );
   return { server, state };
 }

@@ -22,7 +22,7 @@ interface ChangedResponse {
   token: string;
 }
 
-/** Settings > Account: change the password (this session stays signed in) and sign out everywhere. */
+/** Account > Password: change the password (this session stays signed in) and sign out everywhere. */
 export function AccountSection() {
   const id = useId();
   const navigate = useNavigate();
@@ -104,7 +104,7 @@ export function AccountSection() {
     <Card>
       <section ref={section} aria-labelledby={`${id}-heading`} className="scroll-mt-24">
         <h3 id={`${id}-heading`} className="font-display text-2xl">
-          Account
+          Password
         </h3>
         {generated && (
           <p role="status" className="mt-3 max-w-2xl rounded-sm border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="printed-password">

@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSite } from '../../lib/content';
+import { useAccess } from '../access/access';
 import { API, ApiError, type CompanySetting } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
 import { CheckboxField, SelectField, TextField } from '../editor/fields';
@@ -176,9 +178,12 @@ function Form({ stored }: { stored: ConsultationSettings }) {
  * so that the two can be made to agree. Until saved, the booking hours are read from these.
  */
 function SiteHours() {
-  const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings] });
+  // The settings are the Owner's; another role (Enquiries) reads the hours the site's pages carry.
+  const owner = useAccess().can('settings');
+  const site = useSite();
+  const settings = useQuery<CompanySetting[]>({ queryKey: [API.settings], enabled: owner });
   const said = (key: string) => settings.data?.find((s) => s.settingKey === key)?.settingValue.trim() ?? '';
-  const words = [said('company_hours'), said('company_weekend')].filter(Boolean);
+  const words = (owner ? [said('company_hours'), said('company_weekend')] : [site.hours.trim(), site.weekend.trim()]).filter(Boolean);
   if (words.length === 0) return null;
   return (
     <p className="mt-2 text-sm text-stone-600" data-testid="site-hours">

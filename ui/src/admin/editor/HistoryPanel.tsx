@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { History, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useReadOnly } from '../access/access';
 import { apiRequest, type Revision, type RevisionSummary } from '../api';
 import { toastFailure, toastSuccess } from '../feedback';
 import { buttonStyles, Card, LoadError, Loading } from '../ui';
@@ -147,6 +148,8 @@ export function HistoryPanel({
   const [shown, setShown] = useState<Revision | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  // A role that may see the record but not change it compares versions and restores none.
+  const readOnly = useReadOnly();
 
   const view = async (version: number) => {
     try {
@@ -216,7 +219,7 @@ export function HistoryPanel({
                     >
                       Compare
                     </button>
-                    {i > 0 && (
+                    {i > 0 && !readOnly && (
                       <button
                         type="button"
                         className={buttonStyles.plain}

@@ -1,6 +1,7 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useReadOnly } from '../access/access';
 import { ActiveBadge, buttonStyles, Card, LoadError, Loading } from '../ui';
 
 /** One record in an editor's list: thumbnail, title, Active/Inactive, details and its actions. */
@@ -44,16 +45,24 @@ export function ItemCard({
   );
 }
 
+/** Opens the record's form; to a role that may not change it, the same form to read ('View'). */
 export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const readOnly = useReadOnly();
   return (
-    <button type="button" className={buttonStyles.plain} aria-label={`Edit ${name}`} onClick={onClick}>
+    <button type="button" className={buttonStyles.plain} aria-label={`${readOnly ? 'View' : 'Edit'} ${name}`} onClick={onClick}>
       <Pencil aria-hidden="true" className="size-4" />
-      Edit
+      {readOnly ? 'View' : 'Edit'}
     </button>
   );
 }
 
+/** Shows what it holds only to a role that may change the record (Publish, Unpublish…). */
+export function IfCanChange({ children }: { children: ReactNode }) {
+  return useReadOnly() ? null : <>{children}</>;
+}
+
 export function DeleteButton({ name, busy, onClick }: { name: string; busy: boolean; onClick: () => void }) {
+  if (useReadOnly()) return null;
   return (
     <button type="button" className={buttonStyles.danger} aria-label={`Delete ${name}`} disabled={busy} onClick={onClick}>
       <Trash2 aria-hidden="true" className="size-4" />
@@ -96,6 +105,7 @@ export const byOrder = <T extends { id: number; order: number }>(a: T, b: T) => 
 
 /** The tab's main action: opens the form for a new record. */
 export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  if (useReadOnly()) return null;
   return (
     <button type="button" className="btn btn-primary" onClick={onClick}>
       <Plus aria-hidden="true" className="size-4" />

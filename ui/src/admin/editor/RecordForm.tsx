@@ -2,6 +2,8 @@
 // first"): a form whose action bar stays on screen, errors at the field they belong to, and a clash
 // with another save that keeps the owner's typing. Every editor declares its fields inside it.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useReadOnly } from '../access/access';
+import { READ_ONLY_NOTE } from '../access/roles';
 import { ApiError } from '../api';
 import { toastFailure } from '../feedback';
 import { buttonStyles, Card } from '../ui';
@@ -136,24 +138,34 @@ export function ActionBar({
   cancelLabel?: string;
   children?: ReactNode;
 }) {
+  // A role that may see but not change this record: no Save, and the bar says why.
+  const readOnly = useReadOnly();
   return (
     // Above the phone's tab bar (AdminPanel) and at the window's foot on a desktop.
     <div
       data-testid="action-bar"
       className="sticky bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-40 -mx-5 mt-8 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-sand-200 bg-white px-5 py-3 sm:-mx-6 sm:px-6 md:bottom-0"
     >
-      <button type="submit" className={buttonStyles.primary} disabled={saving}>
-        {saving ? 'Saving…' : submitLabel}
-      </button>
-      {onCancel && (
-        <button type="button" className={buttonStyles.plain} onClick={onCancel}>
-          {cancelLabel}
+      {!readOnly && (
+        <button type="submit" className={buttonStyles.primary} disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
         </button>
       )}
-      {children}
-      <p className={`text-sm ${dirty ? 'font-semibold text-brass-700' : 'text-stone-600'}`} data-testid="dirty-state">
-        {dirty ? 'Unsaved changes' : 'No unsaved changes'}
-      </p>
+      {onCancel && (
+        <button type="button" className={buttonStyles.plain} onClick={onCancel}>
+          {readOnly ? 'Close' : cancelLabel}
+        </button>
+      )}
+      {!readOnly && children}
+      {readOnly ? (
+        <p className="text-sm text-stone-600" data-testid="read-only-bar">
+          {READ_ONLY_NOTE}
+        </p>
+      ) : (
+        <p className={`text-sm ${dirty ? 'font-semibold text-brass-700' : 'text-stone-600'}`} data-testid="dirty-state">
+          {dirty ? 'Unsaved changes' : 'No unsaved changes'}
+        </p>
+      )}
     </div>
   );
 }
@@ -187,11 +199,13 @@ export function EditorForm({
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [saving, setSaving] = useState(false);
+  const readOnly = useReadOnly();
   useEffect(() => {
     if (attempt > 0) focusFirstInvalid(form.current);
   }, [attempt]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (readOnly) return;
     setSaving(true);
     await onSubmit();
     // Most parents close the form after a save; one that keeps it open (a lead's follow-up) gets
@@ -205,7 +219,14 @@ export function EditorForm({
           {heading}
         </h3>
         {clash}
-        <div className="mt-6 grid gap-5 md:grid-cols-2">{children}</div>
+        {readOnly ? (
+          // Every field shown, none changeable (uploads and list buttons included).
+          <fieldset disabled className="mt-6 grid min-w-0 gap-5 md:grid-cols-2">
+            {children}
+          </fieldset>
+        ) : (
+          <div className="mt-6 grid gap-5 md:grid-cols-2">{children}</div>
+        )}
         <ActionBar dirty={dirty} saving={saving} submitLabel={submitLabel} onCancel={onCancel}>
           {actions}
         </ActionBar>

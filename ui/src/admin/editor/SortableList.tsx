@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowDownToLine, ArrowUp, ArrowUpToLine, Ellipsis, GripVertical } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useReadOnly } from '../access/access';
 import { buttonStyles } from '../styles';
 import { movedMessage, moveIndex } from './reorder';
 
@@ -28,6 +29,8 @@ export function SortableList<T extends { id: number }>({
 }) {
   const list = useRef<HTMLUListElement>(null);
   const helpId = useId();
+  // A role that may not change the list sees it in order, without the move controls.
+  const readOnly = useReadOnly();
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
@@ -122,7 +125,7 @@ export function SortableList<T extends { id: number }>({
               className={`flex flex-col gap-2 rounded-sm sm:flex-row ${over === item.id && dragged !== item.id ? 'outline-2 outline-offset-2 outline-brass-600' : ''} ${dragged === item.id ? 'opacity-60' : ''}`}
             >
               {/* Above the item on a phone, so the item keeps the screen's whole width; beside it when wider. */}
-              <div className="relative flex shrink-0 items-center gap-1 sm:flex-col">
+              {!readOnly && <div className="relative flex shrink-0 items-center gap-1 sm:flex-col">
                 <button
                   type="button"
                   data-sort-control="handle"
@@ -213,7 +216,7 @@ export function SortableList<T extends { id: number }>({
                     </div>
                   )}
                 </div>
-              </div>
+              </div>}
               <div className="min-w-0 flex-1">{renderItem(item)}</div>
             </li>
           );

@@ -1,10 +1,11 @@
 // The News tab: the journal's articles, newest first, each with where it stands for visitors
 // (Draft / Scheduled for … / Published / Not on the site), and the article editor.
 import { useQuery } from '@tanstack/react-query';
+import { useAccess } from '../access/access';
 import { ExternalLink, Eye } from 'lucide-react';
 import { API, apiRequest } from '../api';
 import { RecordHistory } from '../editor/HistoryPanel';
-import { AddButton, DeleteButton, EditButton, ItemCard, ListState, PAGE_SIZE, ShowMore } from '../editor/ItemCard';
+import { AddButton, DeleteButton, EditButton, IfCanChange, ItemCard, ListState, PAGE_SIZE, ShowMore } from '../editor/ItemCard';
 import { clashAsDraft } from '../editor/RecordForm';
 import { useEditor } from '../editor/useCollection';
 import { wordsFor } from '../editor/words';
@@ -67,7 +68,10 @@ export function NewsTab() {
     // A weekly journal has hundreds of articles: a page of them, newest first as the server lists them.
     pageSize: PAGE_SIZE,
   });
-  const settings = useQuery<{ timeZone?: string }>({ queryKey: [ZONE_PATH] });
+  // The studio's clock is the consultations' time zone; a role without consultations (an Editor) is
+  // not asked for their settings and schedules on the default zone.
+  const mayReadZone = useAccess().can('enquiries');
+  const settings = useQuery<{ timeZone?: string }>({ queryKey: [ZONE_PATH], enabled: mayReadZone });
   const zone = settings.data?.timeZone || DEFAULT_ZONE;
   const { form, setForm } = news;
   const tags = tagsInUse(news.query.data ?? []);
@@ -119,10 +123,12 @@ export function NewsTab() {
                             View on site<span className="sr-only">: {item.title} (opens in a new tab)</span>
                           </a>
                         ) : (
-                          <button type="button" className={buttonStyles.plain} onClick={() => void openPreview(item.id)}>
-                            <Eye aria-hidden="true" className="size-4" />
-                            Preview<span className="sr-only">: {item.title} (opens in a new tab)</span>
-                          </button>
+                          <IfCanChange>
+                            <button type="button" className={buttonStyles.plain} onClick={() => void openPreview(item.id)}>
+                              <Eye aria-hidden="true" className="size-4" />
+                              Preview<span className="sr-only">: {item.title} (opens in a new tab)</span>
+                            </button>
+                          </IfCanChange>
                         )}
                         <DeleteButton name={item.title} busy={news.busy === item.id} onClick={() => news.remove(item)} />
                       </>

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { FolderOpen, Images, Mail, Plus, Settings, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { FolderOpen, Images, Mail, Plus, Settings, TriangleAlert, UserPlus, type LucideIcon } from 'lucide-react';
+import { useAccess } from '../access/access';
+import type { Capability } from '../access/roles';
 import { API, apiRequest, type SiteAddress } from '../api';
+import { SecurityNotices } from '../activity/SecurityNotices';
 import { OffsiteWarning } from '../backup/OffsiteCard';
 import { useInboxCounts } from '../inbox/UnreadBadge';
 import { statsKey, totals, type StatsReport } from '../visitors/stats';
@@ -11,22 +14,24 @@ import { NoMailNotice } from '../mail/MailNotice';
 import { UpdateNotice } from './UpdateNotice';
 
 /** Where a quick action leads: a tab, and for some a form opened in it. */
-export type QuickAction = 'add-slide' | 'slides' | 'portfolio' | 'messages' | 'logo' | 'settings';
+export type QuickAction = 'add-slide' | 'slides' | 'portfolio' | 'messages' | 'logo' | 'settings' | 'people' | 'activity';
 
 // `paged`: the list call answers `?limit=0` with its total alone (docs/admin-api.md), so a studio
 // with 500 projects is counted without loading them.
-const counts: { label: string; path: string; icon: LucideIcon; paged?: boolean }[] = [
-  { label: 'Hero slides', path: API.heroSlides, icon: Images, paged: true },
-  { label: 'Portfolio projects', path: API.projects, icon: FolderOpen, paged: true },
-  { label: 'Settings', path: API.settings, icon: Settings },
+// `needs`: what the role must be allowed for the card or action to show (access/roles.ts).
+const counts: { label: string; path: string; icon: LucideIcon; paged?: boolean; needs: Capability }[] = [
+  { label: 'Hero slides', path: API.heroSlides, icon: Images, paged: true, needs: 'content.view' },
+  { label: 'Portfolio projects', path: API.projects, icon: FolderOpen, paged: true, needs: 'content.view' },
+  { label: 'Settings', path: API.settings, icon: Settings, needs: 'settings' },
 ];
 
-const actions: { action: QuickAction; label: string; icon: LucideIcon }[] = [
-  { action: 'add-slide', label: 'Add a hero slide', icon: Plus },
-  { action: 'messages', label: 'Read messages', icon: Mail },
-  { action: 'logo', label: 'Change the logo', icon: Images },
-  { action: 'settings', label: 'Edit company details', icon: Settings },
-  { action: 'portfolio', label: 'View portfolio', icon: FolderOpen },
+const actions: { action: QuickAction; label: string; icon: LucideIcon; needs: Capability }[] = [
+  { action: 'add-slide', label: 'Add a hero slide', icon: Plus, needs: 'content.edit' },
+  { action: 'messages', label: 'Read messages', icon: Mail, needs: 'enquiries' },
+  { action: 'logo', label: 'Change the logo', icon: Images, needs: 'settings' },
+  { action: 'settings', label: 'Edit company details', icon: Settings, needs: 'settings' },
+  { action: 'portfolio', label: 'View portfolio', icon: FolderOpen, needs: 'content.view' },
+  { action: 'people', label: 'Invite someone', icon: UserPlus, needs: 'people' },
 ];
 
 function Count({ label, path, icon, paged }: (typeof counts)[number]) {
@@ -66,14 +71,15 @@ function CountCard({ label, value, icon: Icon, note }: { label: string; value: s
 }
 
 /** The last 7 days of the Visitors tab, in one line. */
-function LastWeek() {
+function LastWeek({ withMessages }: { withMessages: boolean }) {
   const report = useQuery<StatsReport>({ queryKey: [statsKey(7)], staleTime: 0 });
   if (!report.isSuccess) return null;
   const { views, visitors, messages } = totals(report.data.days);
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   return (
     <p className="mb-6 text-sm text-stone-600" data-testid="last-week">
-      Last 7 days: {plural(views, 'view')}, {plural(visitors, 'visitor')}, {plural(messages, 'message')}.
+      Last 7 days: {plural(views, 'view')}
+      {withMessages ? `, ${plural(visitors, 'visitor')}, ${plural(messages, 'message')}` : ` and ${plural(visitors, 'visitor')}`}.
     </p>
   );
 }
@@ -150,31 +156,40 @@ function NoSiteAddress() {
 }
 
 export function OverviewTab({ onAction }: { onAction: (action: QuickAction) => void }) {
+  // Each part only for a role that may use what it counts or leads to (access/roles.ts).
+  const { can } = useAccess();
   return (
     <section aria-labelledby="overview-heading">
       <TabHeading id="overview-heading" title="Overview" lead="What the site holds today, and shortcuts to the usual tasks." />
       <HealthWarning />
-      <NoMailNotice />
-      <UpdateNotice />
-      <OffsiteWarning onOpen={() => onAction('settings')} />
-      <LastWeek />
-      <ComingUp />
-      <FollowUps />
+      {can('people') && <SecurityNotices onOpen={() => onAction('activity')} />}
+      {can('enquiries') && <NoMailNotice />}
+      {can('settings') && <UpdateNotice />}
+      {can('backups') && <OffsiteWarning onOpen={() => onAction('settings')} />}
+      <LastWeek withMessages={can('enquiries')} />
+      {can('enquiries') && <ComingUp />}
+      {can('enquiries') && <FollowUps />}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {counts.slice(0, 2).map((count) => (
-          <Count key={count.path} {...count} />
-        ))}
-        <MessagesCount />
-        {counts.slice(2).map((count) => (
-          <Count key={count.path} {...count} />
-        ))}
+        {counts
+          .slice(0, 2)
+          .filter((count) => can(count.needs))
+          .map((count) => (
+            <Count key={count.path} {...count} />
+          ))}
+        {can('enquiries') && <MessagesCount />}
+        {counts
+          .slice(2)
+          .filter((count) => can(count.needs))
+          .map((count) => (
+            <Count key={count.path} {...count} />
+          ))}
       </div>
       {/* Under the counts: a line that appears once its answer comes must not push them down. */}
-      <NoSiteAddress />
-      <Certificates />
+      {can('settings') && <NoSiteAddress />}
+      {can('settings') && <Certificates />}
       <h3 className="mt-10 font-display text-2xl">Quick actions</h3>
       <div className="mt-4 flex flex-wrap gap-3">
-        {actions.map(({ action, label, icon: Icon }) => (
+        {actions.filter(({ needs }) => can(needs)).map(({ action, label, icon: Icon }) => (
           <button key={action} type="button" className="btn btn-outline" onClick={() => onAction(action)}>
             <Icon aria-hidden="true" className="size-4" />
             {label}

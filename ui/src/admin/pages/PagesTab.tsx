@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useReadOnly } from '../access/access';
 import { ArrowLeft, ExternalLink, Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -49,6 +50,7 @@ export function PagesTab() {
 
 function PageList({ onOpen }: { onOpen: (key: string) => void }) {
   const query = useQuery<PageSummary[]>({ queryKey: [API.pages] });
+  const readOnly = useReadOnly();
   return (
     <section aria-labelledby="pages-heading">
       <TabHeading
@@ -68,9 +70,9 @@ function PageList({ onOpen }: { onOpen: (key: string) => void }) {
                       {page.path ?? 'Every page'} · last updated <time dateTime={page.updatedAt}>{formatUpdated(page.updatedAt)}</time>
                     </p>
                   </div>
-                  <button type="button" className={buttonStyles.plain} aria-label={`Edit ${page.title}`} onClick={() => onOpen(page.key)}>
+                  <button type="button" className={buttonStyles.plain} aria-label={`${readOnly ? 'View' : 'Edit'} ${page.title}`} onClick={() => onOpen(page.key)}>
                     <Pencil aria-hidden="true" className="size-4" />
-                    Edit
+                    {readOnly ? 'View' : 'Edit'}
                   </button>
                 </Card>
               </li>
@@ -108,6 +110,8 @@ function PageForm({
   const form = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
   const path = `${API.pages}/${record.key}`;
+  // A role that may see the page but not change it: every field shown, none changeable, no Save.
+  const readOnly = useReadOnly();
   const [draft, setDraft] = useState(record.content);
   const [invalid, setInvalid] = useState<Invalid | undefined>();
   const [attempt, setAttempt] = useState(0);
@@ -225,7 +229,7 @@ function PageForm({
               onTakeTheirs={(at) => setDraft((current) => setAt(current, at, getAt(theirs.content, at)))}
             />
           )}
-          <div className="mt-2 grid gap-5 md:grid-cols-2">
+          <fieldset disabled={readOnly} className="mt-2 grid min-w-0 gap-5 md:grid-cols-2">
             <SetAtPath.Provider value={setAtPath}>
               <Fields fields={fields} value={draft} onChange={setDraft} path="" invalid={invalid} />
             </SetAtPath.Provider>
@@ -240,7 +244,7 @@ function PageForm({
               </div>
             )}
             <SearchPreview draft={draft} path={record.path} />
-          </div>
+          </fieldset>
           <ActionBar dirty={dirty} saving={saving} submitLabel="Save Page" onCancel={leave} cancelLabel="Close">
             <button type="button" className={buttonStyles.plain} disabled={!dirty} onClick={() => setDraft(record.content)}>
               Discard<span className="sr-only"> changes</span>

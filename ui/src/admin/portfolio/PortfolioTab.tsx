@@ -1,6 +1,6 @@
 import { Eye, EyeOff, ExternalLink } from 'lucide-react';
 import { API, apiRequest, type AdminProject, type ProjectPayload } from '../api';
-import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, ItemCard, ListState, PAGE_SIZE, ShowMore } from '../editor/ItemCard';
+import { AddButton, byOrder, DeleteButton, EditButton, firstOrder, IfCanChange, ItemCard, ListState, PAGE_SIZE, ShowMore } from '../editor/ItemCard';
 import { clashAsDraft } from '../editor/RecordForm';
 import { SortableList } from '../editor/SortableList';
 import { useEditor } from '../editor/useCollection';
@@ -82,25 +82,29 @@ export function PortfolioTab() {
                 actions={
                   <>
                     <EditButton name={project.title} onClick={() => setForm({ mode: 'edit', item: project })} />
-                    <button
-                      type="button"
-                      className={buttonStyles.plain}
-                      aria-label={`${project.isActive ? 'Unpublish' : 'Publish'} ${project.title}`}
-                      onClick={() => void setPublished(project, !project.isActive)}
-                    >
-                      {project.isActive ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-                      {project.isActive ? 'Unpublish' : 'Publish'}
-                    </button>
+                    <IfCanChange>
+                      <button
+                        type="button"
+                        className={buttonStyles.plain}
+                        aria-label={`${project.isActive ? 'Unpublish' : 'Publish'} ${project.title}`}
+                        onClick={() => void setPublished(project, !project.isActive)}
+                      >
+                        {project.isActive ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+                        {project.isActive ? 'Unpublish' : 'Publish'}
+                      </button>
+                    </IfCanChange>
                     {project.isActive ? (
                       <a href={`/portfolio/${project.slug}`} target="_blank" rel="noopener" className={buttonStyles.plain}>
                         <ExternalLink aria-hidden="true" className="size-4" />
                         View on site<span className="sr-only">: {project.title} (opens in a new tab)</span>
                       </a>
                     ) : (
-                      <button type="button" className={buttonStyles.plain} onClick={() => void openPreview(project)}>
-                        <Eye aria-hidden="true" className="size-4" />
-                        Preview<span className="sr-only">: {project.title} (opens in a new tab)</span>
-                      </button>
+                      <IfCanChange>
+                        <button type="button" className={buttonStyles.plain} onClick={() => void openPreview(project)}>
+                          <Eye aria-hidden="true" className="size-4" />
+                          Preview<span className="sr-only">: {project.title} (opens in a new tab)</span>
+                        </button>
+                      </IfCanChange>
                     )}
                     <DeleteButton name={project.title} busy={projects.busy === project.id} onClick={() => projects.remove(project)} />
                   </>

@@ -3,7 +3,6 @@ import { Download } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { ACCEPTED_IMAGES } from '../../lib/images';
 import { DEFAULT_LOGO } from '../../lib/site';
-import { AccountSection } from '../account/AccountSection';
 import { OffsiteSection } from '../backup/OffsiteCard';
 import { API, ApiError, apiRequest, type CompanySetting } from '../api';
 import { uploadPhoto } from '../editor/upload';
@@ -57,7 +56,6 @@ export function SettingsTab({ focusLogo = false }: { focusLogo?: boolean }) {
             focusLogo={focusLogo && generation === 0}
             onSaved={() => setGeneration((n) => n + 1)}
           />
-          <AccountSection />
           <BackupCard />
           <ForYourHost />
         </div>
