@@ -210,8 +210,8 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/activity.csv", Owner),
     rule("GET", "/api/admin/activity/verify", Owner),
     rule("GET", "/api/admin/security-notices", Owner),
-    // Settings, the site's address, HTTPS, updates: read by all, changed by the Owner.
-    rule("GET", "/api/admin/company-settings", ContentRead),
+    // Settings, HTTPS, updates: the Owner's (the site's address is read by all: the Overview links it).
+    rule("GET", "/api/admin/company-settings", Owner),
     noted(
         "POST",
         "/api/admin/company-settings",

@@ -2,7 +2,7 @@
 //! with its title when it has one) and, for a change of content, which fields changed.
 
 use crate::access::rules::Note;
-use crate::store::{HeroSlide, NewsItem, PAGE_KIND, Project, Store, Testimonial};
+use crate::store::{HeroSlide, NewsItem, PAGE_KIND, Project, Record, Store, Testimonial};
 
 /// The subject of a call to `path` under `note`: the note's subject with the path's last number or
 /// word, and the record's title when there is one.
@@ -21,9 +21,33 @@ pub fn subject(store: &Store, note: &Note, path: &str) -> String {
         id
     };
     let plain = note.subject.replace("{}", id);
+    // A new record's number is the answer's, not the path's: it is the newest of its kind.
+    let id = if id.is_empty() && note.action == "created" {
+        newest_id(store, collection)
+            .map(|n| n.to_string())
+            .unwrap_or_default()
+    } else {
+        id.to_string()
+    };
+    let id = id.as_str();
     match title(store, collection, id) {
         Some(title) if !title.trim().is_empty() => format!("{plain} ({})", title.trim()),
         _ => plain,
+    }
+}
+
+fn newest<R: Record>(store: &Store) -> Option<u64> {
+    store.list::<R>().ok()?.iter().map(Record::id).max()
+}
+
+/// The newest record of a content collection.
+fn newest_id(store: &Store, collection: &str) -> Option<u64> {
+    match collection {
+        "portfolio-projects" => newest::<Project>(store),
+        "news-items" => newest::<NewsItem>(store),
+        "hero-slides" => newest::<HeroSlide>(store),
+        "testimonials" => newest::<Testimonial>(store),
+        _ => None,
     }
 }
 

@@ -34,12 +34,18 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         offsite_status
             .or(offsite_now)
             .unify()
-            .or(warp::any().and_then(|| async {
-                Err::<Response, _>(warp::reject::custom(ApiError::new(
-                    StatusCode::METHOD_NOT_ALLOWED,
-                    "Method not allowed",
-                )))
-            }))
+            // Any other method is a 405; a GET or POST the guard refused keeps its own answer.
+            .or(
+                warp::method().and_then(|method: warp::http::Method| async move {
+                    if method == warp::http::Method::GET || method == warp::http::Method::POST {
+                        return Err::<Response, _>(warp::reject::not_found());
+                    }
+                    Err(warp::reject::custom(ApiError::new(
+                        StatusCode::METHOD_NOT_ALLOWED,
+                        "Method not allowed",
+                    )))
+                }),
+            )
             .unify(),
     );
     download.or(offsite).unify().boxed()

@@ -18,10 +18,6 @@ function start(): void {
   void startWebFonts();
 }
 
-// An invitation's link is `/admin/#invite=<token>` (docs/admin-api.md, "People"; the fragment never
-// reaches a server log): the sign-in page accepts it. The fragment goes along, never to the server.
-if (/^\/admin\/?$/.test(location.pathname) && location.hash.startsWith('#invite=')) location.replace(`/admin-login${location.hash}`);
-
 // A page the server did not render (the admin pages, a page whose render failed) has nothing to
 // paint without the app: start it at once.
 if (document.getElementById('app')?.firstElementChild) afterFirstPaint(start);
