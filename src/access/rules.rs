@@ -212,15 +212,8 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/security-notices", Owner),
     // Settings, HTTPS, updates: the Owner's (the site's address is read by all: the Overview links it).
     rule("GET", "/api/admin/company-settings", Owner),
-    noted(
-        "POST",
-        "/api/admin/company-settings",
-        Owner,
-        "settings",
-        "changed-setting",
-        "changed the setting {}",
-        "",
-    ),
+    // Recorded by its handler, which knows which setting.
+    rule("POST", "/api/admin/company-settings", Owner),
     rule("GET", "/api/admin/site-address", ContentRead),
     rule("GET", "/api/admin/certificates", Owner),
     rule("GET", "/api/admin/release", Owner),

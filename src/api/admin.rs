@@ -14,7 +14,7 @@ use crate::app::App;
 use crate::app::with_app;
 use crate::auth;
 use crate::limits::{client_ip, retry_after_secs};
-use crate::store::{Admin, HeroSlide, LAST_FORMATTABLE_SECS, Setting, Store, iso8601};
+use crate::store::{Admin, HeroSlide, LAST_FORMATTABLE_SECS, Setting, Store, iso8601, now_ms};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::net::{IpAddr, SocketAddr};
@@ -91,10 +91,24 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(app_())
         .and(json_body())
         .and_then(
-            |_: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
+            |who: AdminIdentity, app: Arc<App>, body: Map<String, Value>| async move {
                 let (key, value, description) = setting_input(&Fields(body))?;
                 let setting = write_and_refresh(app, move |store| {
-                    store.upsert_setting(&key, &value, &description)
+                    let setting = store.upsert_setting(&key, &value, &description)?;
+                    // Which setting, in its own words; never its value (it may be a phone number).
+                    let words = format!(
+                        "changed the setting \u{201c}{}\u{201d}",
+                        setting.description
+                    );
+                    crate::activity::record(
+                        store,
+                        &who.actor(),
+                        "settings",
+                        "changed-setting",
+                        &key,
+                        &words,
+                    );
+                    Ok(setting)
                 })
                 .await?;
                 Ok::<_, Rejection>(json_response(StatusCode::OK, &SettingJson::from(setting)))
@@ -285,9 +299,12 @@ pub(super) async fn fresh_session(
     let store = app.store.clone();
     let notifier = app.notifier.clone();
     let ttl = app.config.token_ttl;
+    let idle = app.config.session_idle;
     let (admin_, address_, device_) = (admin.clone(), address.to_string(), device.to_string());
     let token = blocking(move || {
         let (secret, hash) = session_token::new_secret()?;
+        // Sessions ended by time go when the next one starts, so no list keeps them.
+        store.prune_sessions(now_ms(), idle.as_millis() as u64, ttl.as_millis() as u64)?;
         let session = store.start_session(admin_.id, hash, &device_, &address_)?;
         notices::signed_in(&store, &notifier, &admin_, &address_, &device_);
         Ok(session_token::encode(session.id, &secret))
