@@ -114,7 +114,11 @@ async fn chunked_post(
 /// The same token with the session number after its own: a guess at someone else's session.
 fn next_session(token: &str) -> String {
     let mut parts = token.splitn(3, '.');
-    let (prefix, id, secret) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
+    let (prefix, id, secret) = (
+        parts.next().unwrap(),
+        parts.next().unwrap(),
+        parts.next().unwrap(),
+    );
     format!("{prefix}.{}.{secret}", id.parse::<u64>().unwrap() + 1)
 }
 

@@ -104,7 +104,7 @@ fn is_run(s: &str) -> bool {
 fn is_stem_repeated(letters: &str) -> bool {
     COMMON_STEMS.iter().any(|stem| {
         !letters.is_empty()
-            && letters.len() % stem.len() == 0
+            && letters.len().is_multiple_of(stem.len())
             && letters == stem.repeat(letters.len() / stem.len())
     })
 }

@@ -483,11 +483,13 @@ pub fn matches(pattern: &str, path: &str) -> bool {
 
 /// Whether `role` may make a call needing `need`; the refusal says what the role lacks.
 pub fn allowed(role: Role, need: Need) -> Result<(), String> {
-    let ok = match (role, need) {
-        (Role::Owner, _) | (_, Anyone | ContentRead) => true,
-        (Role::Editor, ContentEdit) | (Role::Enquiries, Enquiries) => true,
-        _ => false,
-    };
+    let ok = matches!(
+        (role, need),
+        (Role::Owner, _)
+            | (_, Anyone | ContentRead)
+            | (Role::Editor, ContentEdit)
+            | (Role::Enquiries, Enquiries)
+    );
     if ok {
         return Ok(());
     }

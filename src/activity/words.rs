@@ -59,14 +59,13 @@ fn title(store: &Store, collection: &str, id: &str) -> Option<String> {
             .map(|p| p.label.clone());
     }
     let id: u64 = id.parse().ok()?;
-    let found = match collection {
+    match collection {
         "portfolio-projects" => store.get::<Project>(id).ok()?.map(|r| r.title),
         "news-items" => store.get::<NewsItem>(id).ok()?.map(|r| r.title),
         "hero-slides" => store.get::<HeroSlide>(id).ok()?.map(|r| r.title),
         "testimonials" => store.get::<Testimonial>(id).ok()?.map(|r| r.name),
         _ => None,
-    };
-    found
+    }
 }
 
 /// The fields a change of content changed, in words ("our story, paragraph 2"), from the record's
