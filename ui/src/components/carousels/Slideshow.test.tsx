@@ -1,30 +1,21 @@
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routerFuture } from '../../app/routes';
 import { registerImages } from '../../lib/images';
 import pages from '../../content/pages.json';
 import { FOUNDER_SLIDESHOW_MS } from '../founder/FounderSlideshow';
 import { HOME_SLIDESHOW_MS, FounderTeaser } from '../home/FounderTeaser';
 import { CROSSFADE_MS, Slideshow } from './Slideshow';
+import { advance, useFakeClock } from '../../test/clock';
 
 const founderSlides = pages.founder.slides;
-
-const advance = (ms: number) =>
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
 
 function active(container: Element) {
   return container.querySelector('img[data-active="true"]') as HTMLImageElement | null;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock();
 
 describe('Slideshow', () => {
   it('has six captioned photos and crossfades over one second', () => {
