@@ -8,6 +8,7 @@ import { FOUNDER_SLIDESHOW_MS } from '../founder/FounderSlideshow';
 import { HOME_SLIDESHOW_MS, FounderTeaser } from '../home/FounderTeaser';
 import { CROSSFADE_MS, Slideshow } from './Slideshow';
 import { advance, useFakeClock } from '../../test/clock';
+import { uploadedPhoto } from '../../test/images';
 
 const founderSlides = pages.founder.slides;
 
@@ -68,18 +69,7 @@ describe('Slideshow', () => {
   });
 
   it("offers an uploaded photo's WebP variants at the slideshow's width, the first eager only at the top of a page", () => {
-    registerImages({
-      '/media/founder.jpg': {
-        width: 2400,
-        height: 1800,
-        placeholder: 'data:image/webp;base64,UklGR',
-        variants: [
-          { url: '/media/founder-480.webp', width: 480, height: 360, type: 'image/webp' },
-          { url: '/media/founder-1200.webp', width: 1200, height: 900, type: 'image/webp' },
-          { url: '/media/founder.jpg', width: 2400, height: 1800, type: 'image/jpeg' },
-        ],
-      },
-    });
+    registerImages({ '/media/founder.jpg': uploadedPhoto('founder', 2400, 1800, [480, 1200]) });
     const photos = [{ ...founderSlides[0]!, image: { ...founderSlides[0]!.image, src: '/media/founder.jpg' } }, founderSlides[1]!];
     const { container } = render(<Slideshow photos={photos} intervalMs={3000} label="Studio" eager />);
     const source = container.querySelector('picture > source')!;
