@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import { adminCall } from './admin-call.mjs';
 
 const env = process.env;
 const bin = env.BENCH_BIN;
@@ -42,12 +43,8 @@ function raw(path, encoding) {
 
 let token = '';
 async function api(method, path, body) {
-  const headers = { authorization: `Bearer ${token}` };
-  let payload;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) { headers['content-type'] = 'application/json'; payload = JSON.stringify(body); }
   const started = now();
-  const res = await fetch(`${base}${path}`, { method, headers, body: payload });
+  const res = await fetch(`${base}${path}`, adminCall(method, token, body));
   const text = await res.text();
   const ms = now() - started;
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);

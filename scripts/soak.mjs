@@ -1,5 +1,6 @@
 // The traffic and the RSS samples of scripts/soak (read it first).
 import fs from 'node:fs';
+import { adminCall } from './admin-call.mjs';
 
 const pid = process.env.SOAK_PID;
 const base = `http://127.0.0.1:${process.env.SOAK_PORT}`;
@@ -18,11 +19,7 @@ for (let i = 0; i < 200; i++) {
 }
 let token = '';
 async function api(method, path, body) {
-  const headers = { authorization: `Bearer ${token}` };
-  let payload;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) { headers['content-type'] = 'application/json'; payload = JSON.stringify(body); }
-  const res = await fetch(`${base}${path}`, { method, headers, body: payload });
+  const res = await fetch(`${base}${path}`, adminCall(method, token, body));
   const text = await res.text();
   count(`${method} ${path.replace(/\d+/g, 'N')}`, res.status);
   return { status: res.status, json: res.ok && text ? JSON.parse(text) : null };

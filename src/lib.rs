@@ -12,6 +12,7 @@ pub mod api;
 pub mod app;
 pub mod auth;
 pub mod backup;
+pub mod blocking;
 pub mod bookings;
 pub mod cli;
 pub mod config;

@@ -70,12 +70,7 @@ pub fn issue(key: &[u8], issued_ms: u64) -> Result<String> {
     let mut payload = [0u8; 16];
     payload[..8].copy_from_slice(&issued_ms.to_le_bytes());
     getrandom::fill(&mut payload[8..]).map_err(|e| anyhow!("no system randomness: {e}"))?;
-    let signed = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(payload));
-    let mac = mac_of(key, signed.as_bytes())
-        .ok_or_else(|| anyhow!("the signing key is unusable"))?
-        .finalize()
-        .into_bytes();
-    Ok(format!("{signed}.{}", URL_SAFE_NO_PAD.encode(mac)))
+    seal(key, &format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(payload)))
 }
 
 /// The token, if this key signed it; `None` for anything else.
@@ -86,8 +81,9 @@ pub fn read(key: &[u8], token: &str) -> Option<Ticket> {
     let (payload_b64, mac_b64) = token.strip_prefix(PREFIX)?.split_once('.')?;
     let signed = &token[..PREFIX.len() + payload_b64.len()];
     let payload: [u8; 16] = URL_SAFE_NO_PAD.decode(payload_b64).ok()?.try_into().ok()?;
-    let mac = URL_SAFE_NO_PAD.decode(mac_b64).ok()?;
-    mac_of(key, signed.as_bytes())?.verify_slice(&mac).ok()?;
+    if !sealed_by(key, signed, mac_b64) {
+        return None;
+    }
     let mut issued = [0u8; 8];
     issued.copy_from_slice(&payload[..8]);
     Some(Ticket {
@@ -169,6 +165,24 @@ impl UsedTokens {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// `signed`, a dot and its HMAC-SHA256 under `key` in URL-safe base64: a token only the key's
+/// holder can make. Form tokens and booking links (`crate::bookings::links`) are both sealed so.
+pub fn seal(key: &[u8], signed: &str) -> Result<String> {
+    let mac = mac_of(key, signed.as_bytes())
+        .ok_or_else(|| anyhow!("the signing key is unusable"))?
+        .finalize()
+        .into_bytes();
+    Ok(format!("{signed}.{}", URL_SAFE_NO_PAD.encode(mac)))
+}
+
+/// Whether `mac_b64` is `signed`'s seal under `key` ([`seal`]), compared in constant time.
+pub fn sealed_by(key: &[u8], signed: &str, mac_b64: &str) -> bool {
+    let Ok(mac) = URL_SAFE_NO_PAD.decode(mac_b64) else {
+        return false;
+    };
+    mac_of(key, signed.as_bytes()).is_some_and(|m| m.verify_slice(&mac).is_ok())
 }
 
 fn mac_of(key: &[u8], data: &[u8]) -> Option<Hmac<Sha256>> {

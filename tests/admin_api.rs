@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer};
+use common::{ADMIN_PASSWORD, ADMIN_USER, TestServer, texts};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -127,12 +127,7 @@ async fn hero_slides_are_listed_created_updated_and_deleted() {
         .await;
     assert_eq!(b["order"], 0);
     let (_, list) = owner.get(path).await;
-    let titles: Vec<&str> = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["title"].as_str().unwrap())
-        .collect();
+    let titles = texts(&list, "title");
     let pos = |t: &str| titles.iter().position(|x| *x == t).unwrap();
     assert!(pos("A") < pos("B"), "{titles:?}");
     let orders: Vec<i64> = list

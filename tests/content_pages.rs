@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Owner, TestServer, call, inlined};
+use common::{Owner, TestServer, call, inlined, sorted_keys};
 use reqwest::Method;
 use serde_json::{Value, json};
 use studio::config::Layer;
@@ -131,15 +131,8 @@ async fn a_case_study_has_its_own_head_and_structured_data() {
     assert_eq!(portfolio["projects"].as_array().unwrap().len(), 7);
     assert_eq!(portfolio["testimonials"].as_array().unwrap().len(), 3);
     let summary = &portfolio["projects"][0];
-    let mut keys: Vec<&str> = summary
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort();
     assert_eq!(
-        keys,
+        sorted_keys(summary),
         [
             "category",
             "coverUrl",

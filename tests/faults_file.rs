@@ -6,7 +6,7 @@
 
 mod ops_support;
 
-use ops_support::{Server, login, run, send_with_token, studio};
+use ops_support::{Server, login, run, send_with_token, serve_command};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
@@ -85,20 +85,7 @@ fn assert_no_crash(what: &str, status: ExitStatus, err: &str) {
 /// Runs `studio serve` on `data` until it serves and has logged its check of the data file, or
 /// until it exits; returns whether it served, its exit status if it stopped, and its stderr.
 fn serve_briefly(dir: &Path, data: &Path) -> (bool, Option<ExitStatus>, String) {
-    let mut child = studio()
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--data",
-            data.to_str().unwrap(),
-        ])
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = serve_command(dir, data).spawn().unwrap();
     let (tx, rx) = channel::<(bool, String)>();
     let out_tx = tx.clone();
     let stdout = child.stdout.take().unwrap();

@@ -13,14 +13,16 @@ async fn the_overview_learns_of_a_newer_release_from_the_admin_api() {
     assert_eq!(anonymous.status(), 401);
 
     let token = login(&server).await;
-    let (status, body) = call(
-        &server,
-        &token,
-        reqwest::Method::GET,
-        "/api/admin/release",
-        None,
-    )
-    .await;
+    let release = || {
+        call(
+            &server,
+            &token,
+            reqwest::Method::GET,
+            "/api/admin/release",
+            None,
+        )
+    };
+    let (status, body) = release().await;
     assert_eq!(status, 200);
     assert_eq!(body["installed"], env!("CARGO_PKG_VERSION"));
     assert!(body["available"].is_null(), "{body}");
@@ -36,14 +38,7 @@ async fn the_overview_learns_of_a_newer_release_from_the_admin_api() {
         date: "2026-12-01".into(),
         notes: "Faster pages.".into(),
     }));
-    let (_, body) = call(
-        &server,
-        &token,
-        reqwest::Method::GET,
-        "/api/admin/release",
-        None,
-    )
-    .await;
+    let (_, body) = release().await;
     assert_eq!(body["available"]["version"], "0.9.0");
     assert_eq!(body["available"]["notes"], "Faster pages.");
     server.stop().await;

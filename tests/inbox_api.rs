@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{TestServer, fixture_copy};
+use common::{TestServer, fixture_copy, texts};
 use reqwest::Method;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -206,12 +206,7 @@ async fn the_list_is_searched_and_paged_on_the_server() {
         (page["inbox"].clone(), page["spam"].clone()),
         (json!(25), json!(1))
     );
-    let names: Vec<&str> = page["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["name"].as_str().unwrap())
-        .collect();
+    let names = texts(&page["messages"], "name");
     assert_eq!(names.len(), 10);
     assert_eq!(names[0], "Visitor 24", "newest first");
     let (_, last) = owner

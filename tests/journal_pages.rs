@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Owner, TestServer, inlined, login};
+use common::{Owner, TestServer, inlined, login, texts};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -123,12 +123,7 @@ async fn the_list_is_newest_first_twelve_a_page_and_filters_by_tag() {
         let data = inlined(&page);
         assert_eq!(data["journal"]["unknownTag"], true, "{address}");
         assert_eq!(data["journal"]["items"], json!([]));
-        let tags: Vec<&str> = data["journal"]["tags"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|t| t["slug"].as_str().unwrap())
-            .collect();
+        let tags = texts(&data["journal"]["tags"], "slug");
         assert!(
             tags.contains(&"kitchens") && tags.contains(&"living-rooms"),
             "{tags:?}"

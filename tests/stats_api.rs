@@ -4,7 +4,7 @@
 mod common;
 mod ops_support;
 
-use common::{TestServer, login};
+use common::{TestServer, login, sorted_keys, texts};
 use ops_support::send_with_token;
 use serde_json::{Value, json};
 use std::time::{Duration, SystemTime};
@@ -71,6 +71,27 @@ async fn report(client: &reqwest::Client, base: &str, token: &str, days: u32) ->
     res.json().await.unwrap()
 }
 
+/// Sends an enquiry through the contact form as a person would, with `extra` fields (where the
+/// visit came from, the answer to "How did you hear about us") beside the three required ones.
+async fn enquire(server: &TestServer, extra: Value) {
+    let mut body = json!({
+        "name": "Asha Reddy",
+        "email": "asha@example.in",
+        "message": "Our new flat needs a complete interior.",
+        "formToken": server.form_token(Duration::from_secs(30)),
+    });
+    for (key, value) in extra.as_object().expect("extra fields are an object") {
+        body[key] = value.clone();
+    }
+    let res = server.post_json("/api/contact", &body).await;
+    assert_eq!(res.status(), 201, "the enquiry is taken");
+}
+
+/// The report's lines of where visits and enquiries came from.
+fn source_lines(report: &Value) -> impl Iterator<Item = &Value> {
+    report["sources"].as_array().expect("sources").iter()
+}
+
 fn today(report: &Value) -> &Value {
     report["days"].as_array().unwrap().last().unwrap()
 }
@@ -82,17 +103,6 @@ fn page_views(report: &Value, path: &str) -> u64 {
         .iter()
         .find(|p| p["path"] == path)
         .map_or(0, |p| p["views"].as_u64().unwrap())
-}
-
-fn keys(value: &Value) -> Vec<&str> {
-    let mut keys: Vec<&str> = value
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort();
-    keys
 }
 
 #[tokio::test]
@@ -146,7 +156,7 @@ async fn people_are_counted_and_robots_and_admin_pages_are_not() {
     // The four lists the report began with, and the ones added since (docs/stats.md) as further
     // properties: a client of the first four reads them unchanged.
     assert_eq!(
-        keys(&r),
+        sorted_keys(&r),
         ["days", "devices", "pages", "referrers", "sources", "taps"]
     );
     // The visitor's message came with no source, the bot's is spam: neither is a source line.
@@ -155,7 +165,7 @@ async fn people_are_counted_and_robots_and_admin_pages_are_not() {
     assert_eq!(days.len(), 7);
     assert!(
         days.iter()
-            .all(|d| keys(d) == ["date", "messages", "views", "visitors"])
+            .all(|d| sorted_keys(d) == ["date", "messages", "views", "visitors"])
     );
     // The studio's day, in Hyderabad, whatever the hour in UTC.
     let kolkata = studio::bookings::slots::zone("Asia/Kolkata").unwrap();
@@ -188,7 +198,7 @@ async fn people_are_counted_and_robots_and_admin_pages_are_not() {
             .as_array()
             .unwrap()
             .iter()
-            .all(|p| keys(p) == ["path", "views"])
+            .all(|p| sorted_keys(p) == ["path", "views"])
     );
     assert_eq!(
         r["referrers"],
@@ -491,12 +501,7 @@ async fn made_up_pages_and_spam_referrers_stay_out_of_the_report() {
     counted(c, base, IPHONE, "/portfolio/modern-serenity", None).await;
     let token = login(&server).await;
     let report = report(c, base, &token, 1).await;
-    let pages: Vec<&str> = report["pages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["path"].as_str().unwrap())
-        .collect();
+    let pages = texts(&report["pages"], "path");
     assert!(
         pages.iter().all(|p| !p.contains("bogus")),
         "made-up pages listed: {pages:?}"
@@ -572,26 +577,17 @@ async fn campaigns_are_counted_beside_the_enquiries_they_bring() {
         )
         .await;
     }
-    let res = c
-        .post(format!("{base}/api/contact"))
-        .json(&json!({
-            "name": "Asha Reddy",
-            "email": "asha@example.in",
-            "message": "Our new flat needs a complete interior.",
-            "formToken": server.form_token(Duration::from_secs(30)),
+    enquire(
+        &server,
+        json!({
             "source": { "page": "/contact", "landing": "/?utm_campaign=diwali-2026", "utmCampaign": "diwali-2026" }
-        }))
-        .send()
-        .await
-        .expect("contact");
-    assert_eq!(res.status(), 201);
+        }),
+    )
+    .await;
     let token = login(&server).await;
     let report = report(c, base, &token, 1).await;
     assert_eq!(today(&report)["views"], 8, "{report}");
-    let line = report["sources"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let line = source_lines(&report)
         .find(|l| l["kind"] == "campaign")
         .cloned();
     assert_eq!(
@@ -614,20 +610,14 @@ async fn a_visit_from_whatsapp_and_an_answer_naming_instagram_are_sources() {
     assert_eq!(view(c, base, IPHONE, &body).await.status(), 204);
     let body = json!({ "path": "/", "referrer": "https://l.instagram.com/" });
     assert_eq!(view(c, base, CHROME, &body).await.status(), 204);
-    let res = c
-        .post(format!("{base}/api/contact"))
-        .json(&json!({
-            "name": "Asha Reddy",
-            "email": "asha@example.in",
-            "message": "Our new flat needs a complete interior.",
+    enquire(
+        &server,
+        json!({
             "heardFrom": "Saw your work on Instagram",
-            "formToken": server.form_token(Duration::from_secs(30)),
             "source": { "page": "/contact", "landing": "/?utm_source=whatsapp", "utmSource": "whatsapp" }
-        }))
-        .send()
-        .await
-        .expect("contact");
-    assert_eq!(res.status(), 201);
+        }),
+    )
+    .await;
     let token = login(&server).await;
     let report = report(c, base, &token, 1).await;
     let referrers = report["referrers"].as_array().unwrap();
@@ -636,10 +626,7 @@ async fn a_visit_from_whatsapp_and_an_answer_naming_instagram_are_sources() {
         "{report}"
     );
     let line = |name: &str| {
-        report["sources"]
-            .as_array()
-            .unwrap()
-            .iter()
+        source_lines(&report)
             .find(|l| l["kind"] == "referrer" && l["name"] == name)
             .map(|l| (l["visits"].clone(), l["enquiries"].clone()))
     };

@@ -38,20 +38,16 @@ pub(super) const NOT_FOUND: &str = "No consultation has that id";
 
 /// A visitor's booking as sent (JSON or the no-JavaScript form).
 #[derive(Debug, Default, Clone, Deserialize)]
+// Every field may be missing: a form leaves out what the visitor did not fill in.
+#[serde(default)]
 pub struct BookingInput {
-    #[serde(default)]
     pub start: Option<String>,
-    #[serde(default)]
     pub name: Option<String>,
-    #[serde(default)]
     pub email: Option<String>,
-    #[serde(default)]
     pub phone: Option<String>,
-    #[serde(default)]
     pub message: Option<String>,
-    #[serde(default)]
     pub website: Option<String>,
-    #[serde(default, rename = "formToken")]
+    #[serde(rename = "formToken")]
     pub form_token: Option<String>,
 }
 

@@ -34,23 +34,20 @@ pub const FILL_ALL: &str = "Please fill out all fields.";
 /// The fields as a client sends them (JSON or a urlencoded form). `website` is the honeypot: it is
 /// hidden from people, so only a bot fills it in.
 #[derive(Debug, Default, Clone, Deserialize)]
+// Every field may be missing: a form leaves out what the visitor did not fill in.
+#[serde(default)]
 pub struct ContactInput {
-    #[serde(default)]
     pub name: Option<String>,
-    #[serde(default)]
     pub email: Option<String>,
-    #[serde(default)]
     pub message: Option<String>,
-    #[serde(default)]
     pub website: Option<String>,
     /// The signed form token (`crate::spam`): when the form was handed out.
-    #[serde(default, rename = "formToken")]
+    #[serde(rename = "formToken")]
     pub form_token: Option<String>,
     /// The lead's optional fields (phone, project type, ...), beside SPEC's three.
     #[serde(flatten)]
     pub lead: LeadInput,
     /// Where the visitor came from (JSON only: the page keeps it in memory).
-    #[serde(default)]
     pub source: Option<SourceInput>,
 }
 

@@ -2,11 +2,10 @@
 //! and, for cancelling or moving, good once: a link carries the booking's `link_nonce`, which
 //! every use changes, so the same link cannot cancel twice or move a consultation back.
 
+use crate::spam::{seal, sealed_by};
 use anyhow::{Result, anyhow};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use hmac::{Hmac, KeyInit, Mac};
-use sha2::Sha256;
 
 /// What a link lets its holder do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,12 +77,10 @@ pub fn sign(key: &[u8], purpose: Purpose, link: Link) -> Result<String> {
     payload[..8].copy_from_slice(&link.booking.to_le_bytes());
     payload[8..16].copy_from_slice(&link.nonce.to_le_bytes());
     payload[16..].copy_from_slice(&link.expires_ms.to_le_bytes());
-    let signed = format!("{}{}", purpose.prefix(), URL_SAFE_NO_PAD.encode(payload));
-    let mac = mac_of(key, signed.as_bytes())
-        .ok_or_else(|| anyhow!("the signing key is unusable"))?
-        .finalize()
-        .into_bytes();
-    Ok(format!("{signed}.{}", URL_SAFE_NO_PAD.encode(mac)))
+    seal(
+        key,
+        &format!("{}{}", purpose.prefix(), URL_SAFE_NO_PAD.encode(payload)),
+    )
 }
 
 /// The link in `token` if this key signed it for `purpose` and it has not expired at `now_ms`.
@@ -98,13 +95,9 @@ pub fn read(key: &[u8], purpose: Purpose, token: &str, now_ms: i64) -> Result<Li
         .ok_or(Refusal::Invalid)?;
     let (payload_b64, mac_b64) = rest.split_once('.').ok_or(Refusal::Invalid)?;
     let signed = &token[..purpose.prefix().len() + payload_b64.len()];
-    let mac = URL_SAFE_NO_PAD
-        .decode(mac_b64)
-        .map_err(|_| Refusal::Invalid)?;
-    mac_of(key, signed.as_bytes())
-        .ok_or(Refusal::Invalid)?
-        .verify_slice(&mac)
-        .map_err(|_| Refusal::Invalid)?;
+    if !sealed_by(key, signed, mac_b64) {
+        return Err(Refusal::Invalid);
+    }
     let payload: [u8; 24] = URL_SAFE_NO_PAD
         .decode(payload_b64)
         .ok()
@@ -133,12 +126,6 @@ pub fn check_unused(link: &Link, current_nonce: u64) -> Result<(), Refusal> {
     } else {
         Err(Refusal::Used)
     }
-}
-
-fn mac_of(key: &[u8], data: &[u8]) -> Option<Hmac<Sha256>> {
-    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(key).ok()?;
-    mac.update(data);
-    Some(mac)
 }
 
 #[cfg(test)]

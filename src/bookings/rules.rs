@@ -41,14 +41,15 @@ pub struct SettingsJson {
     pub video_link: Option<String>,
 }
 
-/// A refused setting: the API field it concerns and what to fix.
+/// A field to fix: its name in the API and a sentence naming it (a refused setting here; a lead's
+/// field in `crate::leads`, which shares it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldError {
     pub field: &'static str,
     pub message: String,
 }
 
-fn refuse(field: &'static str, message: impl Into<String>) -> FieldError {
+pub(crate) fn refuse(field: &'static str, message: impl Into<String>) -> FieldError {
     FieldError {
         field,
         message: message.into(),

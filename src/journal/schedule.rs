@@ -4,6 +4,7 @@
 //! rendered with every article already due, so one whose time passed while the server was stopped
 //! is published then. Time comes from a [`Clock`], so tests move it without sleeping.
 
+use crate::blocking::read_or_log;
 use crate::store::{ArticleStatus, NewsItem, Store};
 use anyhow::Result;
 use std::sync::Arc;
@@ -71,17 +72,11 @@ pub async fn run(
         let now = clock();
         let items = {
             let store = store.clone();
-            match tokio::task::spawn_blocking(move || store.news_items()).await {
-                Ok(Ok(items)) => items,
-                Ok(Err(e)) => {
-                    tracing::error!("reading the journal for scheduled articles: {e:#}");
-                    Vec::new()
-                }
-                Err(e) => {
-                    tracing::error!("reading the journal for scheduled articles: {e}");
-                    Vec::new()
-                }
-            }
+            read_or_log("reading the journal for scheduled articles", move || {
+                store.news_items()
+            })
+            .await
+            .unwrap_or_default()
         };
         if fell_due(&items, checked, now) {
             tracing::info!("publishing scheduled journal articles");

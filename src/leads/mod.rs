@@ -7,6 +7,7 @@ pub mod notice;
 pub mod phone;
 pub mod settings;
 
+use crate::bookings::rules::refuse;
 use crate::site::CATEGORIES;
 use crate::store::{FieldRule, Lead, LeadSettings, LeadSource};
 use serde::Deserialize;
@@ -20,55 +21,33 @@ pub const HEARD_FROM_MAX: usize = 100;
 
 /// The lead's fields as a client sends them, beside SPEC's three (JSON or a urlencoded form).
 #[derive(Debug, Default, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
+// Every field may be missing: a form leaves out what the visitor did not fill in.
+#[serde(rename_all = "camelCase", default)]
 pub struct LeadInput {
-    #[serde(default)]
     pub phone: Option<String>,
-    #[serde(default)]
     pub project_type: Option<String>,
-    #[serde(default)]
     pub locality: Option<String>,
-    #[serde(default)]
     pub size: Option<String>,
-    #[serde(default)]
     pub budget: Option<String>,
-    #[serde(default)]
     pub timeline: Option<String>,
-    #[serde(default)]
     pub heard_from: Option<String>,
 }
 
 /// Where the visitor came from, as the page sends it.
 #[derive(Debug, Default, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
+// Every field may be missing: the page sends only what it knows.
+#[serde(rename_all = "camelCase", default)]
 pub struct SourceInput {
-    #[serde(default)]
     pub page: Option<String>,
-    #[serde(default)]
     pub landing: Option<String>,
-    #[serde(default)]
     pub referrer: Option<String>,
-    #[serde(default)]
     pub utm_source: Option<String>,
-    #[serde(default)]
     pub utm_medium: Option<String>,
-    #[serde(default)]
     pub utm_campaign: Option<String>,
 }
 
-/// A field the visitor (or the owner) has to fix: its name in the API and a sentence naming it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FieldError {
-    pub field: &'static str,
-    pub message: String,
-}
-
-fn refuse(field: &'static str, message: impl Into<String>) -> FieldError {
-    FieldError {
-        field,
-        message: message.into(),
-    }
-}
+/// A field the visitor (or the owner) has to fix, as a refused consultation setting is.
+pub use crate::bookings::rules::FieldError;
 
 /// The project types the form offers: the portfolio's categories, then "Other".
 pub fn project_types() -> Vec<&'static str> {

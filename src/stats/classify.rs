@@ -190,13 +190,14 @@ pub fn classify_path(path: &str, founder_path: &str) -> PathKind {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
-                          Chrome/131.0.0.0 Safari/537.36";
-    const IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
-                          (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    /// What ordinary browsers say; the counting tests (`super::super`) send them too.
+    pub(in crate::stats) const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+         Chrome/131.0.0.0 Safari/537.36";
+    pub(in crate::stats) const IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
+         (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
     const ANDROID_PHONE: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
                                  (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
     const ANDROID_TABLET: &str = "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 \

@@ -629,13 +629,10 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
 
 #[cfg(test)]
 mod tests {
+    use super::classify::tests::{CHROME, IPHONE};
     use super::*;
     use std::time::UNIX_EPOCH;
 
-    const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
-                          Chrome/131.0.0.0 Safari/537.36";
-    const IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
-                          (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
     const DAY: u64 = 86_400;
 
     fn at(day: u64, secs: u64) -> SystemTime {

@@ -3,6 +3,7 @@
 //! A failure is one log line and a retry with backoff; the site keeps serving.
 
 use super::{Tls, certified_key, check_domains, pem_not_after, provider};
+use crate::blocking::read_or_log;
 use crate::config::{CertSource, HttpsConfig};
 use crate::store::{AcmeAccount, TlsCertificate, now_ms};
 use anyhow::{Context, Result, anyhow, bail};
@@ -39,17 +40,11 @@ pub(super) async fn renew_forever(tls: &Tls, https: &HttpsConfig) {
     let mut backoff = FIRST_BACKOFF;
     loop {
         let store = tls.store.clone();
-        let stored = match tokio::task::spawn_blocking(move || store.tls_certificate()).await {
-            Ok(Ok(stored)) => stored,
-            Ok(Err(e)) => {
-                tracing::error!("cannot read the stored certificate: {e:#}");
-                None
-            }
-            Err(e) => {
-                tracing::error!("cannot read the stored certificate: {e}");
-                None
-            }
-        };
+        let stored = read_or_log("cannot read the stored certificate", move || {
+            store.tls_certificate()
+        })
+        .await
+        .flatten();
         let due_in = match &stored {
             Some(c) if c.domains == https.domains => {
                 let due = c.not_after - RENEW_BEFORE.as_secs() as i64;

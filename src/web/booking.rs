@@ -10,6 +10,7 @@ use crate::api::booking_manage::{self, Manage, managed};
 use crate::api::booking_slots;
 use crate::api::contact;
 use crate::app::{App, with_app};
+use crate::blocking::read_or_log;
 use crate::bookings::links::{self, Purpose};
 use crate::bookings::slots::{self, Rules, Slot};
 use crate::html::escape;
@@ -89,17 +90,12 @@ struct Words {
 impl Words {
     async fn load(app: &Arc<App>) -> Words {
         let store = app.store.clone();
-        let content = match tokio::task::spawn_blocking(move || store.page("contact")).await {
-            Ok(Ok(record)) => record.and_then(|r| serde_json::from_str(&r.content).ok()),
-            Ok(Err(e)) => {
-                tracing::error!("reading the contact page's booking words: {e:#}");
-                None
-            }
-            Err(e) => {
-                tracing::error!("reading the contact page's booking words: {e}");
-                None
-            }
-        };
+        let content = read_or_log("reading the contact page's booking words", move || {
+            store.page("contact")
+        })
+        .await
+        .flatten()
+        .and_then(|r| serde_json::from_str(&r.content).ok());
         let seed = &crate::site::PAGE_SEED["contact"]["booking"];
         let words = |name: &str| {
             content

@@ -16,6 +16,7 @@ use crate::api::contact::{
 };
 use crate::app::App;
 use crate::app::with_app;
+use crate::blocking::read_or_log;
 use crate::html::escape;
 use crate::spam::SpamReason;
 use crate::ui_build::Dist;
@@ -84,17 +85,10 @@ pub(super) struct Frame {
 impl Frame {
     pub(super) async fn load(app: &Arc<App>) -> Frame {
         let store = app.store.clone();
-        let data = match tokio::task::spawn_blocking(move || store.settings()).await {
-            Ok(Ok(data)) => Some(data),
-            Ok(Err(e)) => {
-                tracing::error!("reading the settings for the contact page: {e:#}");
-                None
-            }
-            Err(e) => {
-                tracing::error!("reading the settings for the contact page: {e}");
-                None
-            }
-        };
+        let data = read_or_log("reading the settings for the contact page", move || {
+            store.settings()
+        })
+        .await;
         let c = &*crate::site::CONSTANTS;
         let get = |key: &str, default: &str| {
             data.as_ref()

@@ -289,6 +289,27 @@ pub async fn upload(
         .expect("upload")
 }
 
+/// The names of a JSON object's fields, sorted: what a test compares with the fields it expects.
+pub fn sorted_keys(object: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = object
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort();
+    keys
+}
+
+/// The text of each item's `key` in a JSON list (titles, names, slugs), in the list's order.
+pub fn texts<'a>(list: &'a Value, key: &str) -> Vec<&'a str> {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|item| item[key].as_str().expect("a text"))
+        .collect()
+}
+
 /// The page data an HTML page inlines.
 pub fn inlined(html: &str) -> serde_json::Value {
     let start = "<script type=\"application/json\" id=\"site-data\">";

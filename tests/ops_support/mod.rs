@@ -24,6 +24,24 @@ pub fn studio() -> Command {
     cmd
 }
 
+/// `studio serve` on `data` from `dir`, on a port the system picks, its output piped for the test
+/// to read (the port it took comes in its first lines).
+pub fn serve_command(dir: &Path, data: &Path) -> Command {
+    let mut cmd = studio();
+    cmd.args([
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--data",
+        data.to_str().expect("a UTF-8 path"),
+    ])
+    .current_dir(dir)
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
+    cmd
+}
+
 /// Runs a `studio` command to the end; returns its status, stdout and stderr.
 pub fn run(dir: &Path, args: &[&str], stdin: &str) -> (ExitStatus, String, String) {
     let mut child = studio()
@@ -77,19 +95,8 @@ pub struct Server {
 impl Server {
     /// Starts `studio serve` in `dir` on the data file `data`, with these extra environment values.
     pub fn start(dir: &Path, data: &Path, env: &[(&str, &str)]) -> Server {
-        let mut child = studio()
-            .args([
-                "serve",
-                "--listen",
-                "127.0.0.1:0",
-                "--data",
-                data.to_str().unwrap(),
-            ])
+        let mut child = serve_command(dir, data)
             .envs(env.iter().copied())
-            .current_dir(dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
             .spawn()
             .expect("start studio serve");
         let stdout = Arc::new(Mutex::new(Vec::new()));

@@ -1,17 +1,10 @@
 // The owner's side against the real release binary: sign-in, the session guard, every tab, and
 // edits that show on the public site's next load. Each page is checked for console errors,
 // requests leaving the machine, and axe (WCAG 2 A/AA).
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
-
-// A real 2 x 2 PNG (the server checks a file's own bytes, not just its name).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGPoSjECIgYIBQAg7gSBLuAF0gAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { ADMIN_PASSWORD, ADMIN_USER, PNG, WCAG_20, assertAxeClean as assertAxeCleanBy, openWatchedPage, startStudio, startStudioAndBrowser, stopStudioAndBrowser, watchPage } from './harness.mjs';
 
 const site = JSON.parse(readFileSync(new URL('../src/site.json', import.meta.url), 'utf8'));
 // What a new data file starts with.
@@ -20,44 +13,21 @@ const seed = JSON.parse(readFileSync(new URL('../src/content/seed.json', import.
 let studio;
 let browser;
 
-before(async () => {
-  // Playwright types faster than a person; without this its messages would be filed as spam.
-  studio = await startStudio({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+// Playwright types faster than a person; without this its messages would be filed as spam.
+before(async () => ({ studio, browser } = await startStudioAndBrowser({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } })));
+after(() => stopStudioAndBrowser({ studio, browser }));
 
 /** Chromium reports every non-2xx fetch as a console error; these are the ones a test provokes. */
 const refused = (path, status) => (error) =>
   error.url.includes(path) && error.text.includes(`status of ${status}`);
 
 /** A fresh page in its own context; `check()` asserts no console errors and no off-machine requests. */
-async function openPage({ viewport = { width: 1280, height: 800 }, server = studio } = {}) {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl, acceptDownloads: true });
-  const page = await context.newPage();
-  const watched = watchPage(page);
-  const check = async (...expected) => {
-    await context.close();
-    const unexpected = watched.consoleErrors.filter((error) => !expected.some((allow) => allow(error)));
-    assert.deepEqual(unexpected, []);
-    assert.deepEqual(watched.foreignRequests, []);
-  };
-  return { page, context, check };
+function openPage({ viewport = { width: 1280, height: 800 }, server = studio } = {}) {
+  return openWatchedPage(browser, { viewport, baseURL: server.baseUrl, acceptDownloads: true });
 }
 
-async function assertAxeClean(page, where) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .analyze();
-  assert.deepEqual(
-    violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    [],
-  );
-}
+/** The panel's screens are checked against WCAG 2.0, A and AA. */
+const assertAxeClean = (page, where) => assertAxeCleanBy(page, where, WCAG_20);
 
 const toasts = (page) => page.getByRole('region', { name: /Notifications/ });
 

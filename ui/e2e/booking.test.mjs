@@ -4,15 +4,14 @@
 // off, /book books a time as a plain form.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { adminToken, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
+import { adminToken, fillFields, openWatchedPage, signIn, startStudioAndBrowser, stopStudioAndBrowser } from './harness.mjs';
 
 let studio;
 let browser;
 
 before(async () => {
   // Playwright types faster than a person; the 3 s rule is tested in tests/consultations_api.rs.
-  studio = await startStudio({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } });
-  browser = await launchBrowser();
+  ({ studio, browser } = await startStudioAndBrowser({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } }));
   const token = await adminToken(studio.baseUrl);
   const day = [['00:00', '24:00']];
   const put = await fetch(`${studio.baseUrl}/api/admin/consultation-settings`, {
@@ -26,27 +25,33 @@ before(async () => {
   assert.equal(put.status, 200);
 });
 
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+after(() => stopStudioAndBrowser({ studio, browser }));
 
 async function phone({ javaScriptEnabled = true } = {}) {
-  const context = await browser.newContext({
+  const { page, check } = await openWatchedPage(browser, {
     viewport: { width: 360, height: 740 },
     hasTouch: true,
     isMobile: true,
     baseURL: studio.baseUrl,
     javaScriptEnabled,
   });
-  const page = await context.newPage();
-  const watched = watchPage(page);
-  const done = async (allowed = () => false) => {
-    await context.close();
-    assert.deepEqual(watched.consoleErrors.filter((e) => !allowed(e)), []);
-    assert.deepEqual(watched.foreignRequests, []);
-  };
-  return { page, done };
+  return { page, done: check };
+}
+
+/**
+ * Opens the booking dialog from /contact, picks a time and fills in `visitor`; returns the dialog
+ * and the chosen time's start, ready for 'Book this time'.
+ */
+async function fillBookingFromContact(page, visitor) {
+  await page.goto('/contact');
+  await page.getByRole('link', { name: 'Book a consultation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book a consultation' });
+  // Not the first: the clock passing an hour mid-test could put that one inside the notice.
+  const first = dialog.getByRole('radio').nth(1);
+  const start = await first.getAttribute('data-start');
+  await first.click();
+  await fillFields(dialog, visitor);
+  return { dialog, start };
 }
 
 async function freeStarts() {
@@ -57,17 +62,12 @@ async function freeStarts() {
 test('a visitor books, a second sees the time gone, the owner moves it, the visitor cancels by the link', async () => {
   const visitor = await phone();
   const { page } = visitor;
-  await page.goto('/contact');
-  await page.getByRole('link', { name: 'Book a consultation' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book a consultation' });
-  // Not the first: the clock passing an hour mid-test could put that one inside the notice.
-  const first = dialog.getByRole('radio').nth(1);
-  const start = await first.getAttribute('data-start');
-  await first.click();
-  await dialog.getByLabel('Name').fill('Asha Reddy');
-  await dialog.getByLabel('Phone').fill('98480 12345');
-  await dialog.getByLabel('Email').fill('asha@example.in');
-  await dialog.getByLabel('A line about your project (optional)').fill('A 3BHK in Gachibowli');
+  const { dialog, start } = await fillBookingFromContact(page, {
+    Name: 'Asha Reddy',
+    Phone: '98480 12345',
+    Email: 'asha@example.in',
+    'A line about your project (optional)': 'A 3BHK in Gachibowli',
+  });
   await page.screenshot({ path: '/tmp/booking-form-360.png', fullPage: false });
   await dialog.getByRole('button', { name: 'Book this time' }).click();
   const thanks = page.getByRole('dialog', { name: 'Thank you' });
@@ -120,16 +120,11 @@ test('a visitor books, a second sees the time gone, the owner moves it, the visi
 test('a visitor cancels from the link', async () => {
   const visitor = await phone();
   const { page } = visitor;
-  await page.goto('/contact');
-  await page.getByRole('link', { name: 'Book a consultation' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book a consultation' });
-  // Not the first: the clock passing an hour mid-test could put that one inside the notice.
-  const first = dialog.getByRole('radio').nth(1);
-  const start = await first.getAttribute('data-start');
-  await first.click();
-  await dialog.getByLabel('Name').fill('Ravi Kumar');
-  await dialog.getByLabel('Phone').fill('+91 98480 22338');
-  await dialog.getByLabel('Email').fill('ravi@example.in');
+  const { dialog, start } = await fillBookingFromContact(page, {
+    Name: 'Ravi Kumar',
+    Phone: '+91 98480 22338',
+    Email: 'ravi@example.in',
+  });
   await dialog.getByRole('button', { name: 'Book this time' }).click();
   await page.getByRole('link', { name: 'Cancel or move it' }).click();
   await page.getByRole('button', { name: 'Cancel this consultation' }).click();
@@ -145,9 +140,7 @@ test('without JavaScript, /book books a time as a plain form', async () => {
   const radio = page.getByRole('radio').nth(1);
   const start = await radio.getAttribute('value');
   await radio.check();
-  await page.getByLabel('Name').fill('Meera Rao');
-  await page.getByLabel('Phone').fill('040 2345 6789');
-  await page.getByLabel('Email').fill('meera@example.in');
+  await fillFields(page, { Name: 'Meera Rao', Phone: '040 2345 6789', Email: 'meera@example.in' });
   await page.screenshot({ path: '/tmp/booking-nojs-360.png', fullPage: true });
   await page.getByRole('button', { name: 'Book this time' }).click();
   await page.getByText('Thank you, Meera Rao').waitFor();

@@ -2,17 +2,11 @@
 // gallery uploaded several files at once) appears on the site on a direct load and through
 // client-side navigation; a rename redirects the old address; unpublishing makes it a 404; the
 // list is reordered by keyboard; drafts open in a preview. The new admin screens are axe-clean.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { PNG, assertAxeClean, openWatchedPage, signIn, startStudioAndBrowser, stopStudioAndBrowser } from './harness.mjs';
 
-// A real 2 x 2 PNG (the server checks a file's own bytes, not just its name).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGPoSjECIgYIBQAg7gSBLuAF0gAAAABJRU5ErkJggg==',
-  'base64',
-);
 // Another photo (other pixels): the panel attaches the same photo only once.
 const OTHER_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGPQiFoARAwQCgAd5gSJoVLBMgAAAABJRU5ErkJggg==',
@@ -27,52 +21,30 @@ let browser;
 let admin;
 
 before(async () => {
-  studio = await startStudio();
-  browser = await launchBrowser();
+  ({ studio, browser } = await startStudioAndBrowser());
   admin = await openPage();
-  await admin.page.goto('/admin-login');
-  await admin.page.getByLabel('Username').fill(ADMIN_USER);
-  await admin.page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await admin.page.getByRole('button', { name: 'Sign In' }).click();
-  await admin.page.waitForURL('**/adminpanel');
+  await signIn(admin.page);
 });
 
 after(async () => {
   await admin?.context.close();
-  await browser?.close();
-  await studio?.stop();
+  await stopStudioAndBrowser({ studio, browser });
 });
 
 /** A fresh page in its own context; `check()` asserts no console errors and no off-machine requests. */
 async function openPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: studio.baseUrl });
-  const page = await context.newPage();
-  const watched = watchPage(page);
+  const { page, context, check } = await openWatchedPage(browser, { viewport: { width: 1280, height: 800 }, baseURL: studio.baseUrl });
   const apiCalls = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     // The anonymous page-view beacon (docs/stats.md) is not a data call.
     if (url.pathname.startsWith('/api/') && url.pathname !== '/api/stats/view') apiCalls.push(url.pathname + url.search);
   });
-  const check = async (...expected) => {
-    await context.close();
-    const unexpected = watched.consoleErrors.filter((error) => !expected.some((allow) => allow(error)));
-    assert.deepEqual(unexpected, []);
-    assert.deepEqual(watched.foreignRequests, []);
-  };
   return { page, context, check, apiCalls };
 }
 
 /** Chromium reports every non-2xx load as a console error; these are the ones a test provokes. */
 const refused = (status) => (error) => error.text.includes(`status of ${status}`);
-
-async function assertAxeClean(page, where) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    [],
-  );
-}
 
 const toasts = (page) => page.getByRole('region', { name: /Notifications/ });
 

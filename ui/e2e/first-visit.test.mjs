@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { startStudioAndBrowser, stopStudioAndBrowser, watchPage } from './harness.mjs';
 
 /** The server's web address for a title of ASCII letters (src/site.rs). */
 const asciiSlug = (title) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
@@ -35,15 +35,8 @@ const publicPaths = routes
 let studio;
 let browser;
 
-before(async () => {
-  studio = await startStudio();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+before(async () => ({ studio, browser } = await startStudioAndBrowser()));
+after(() => stopStudioAndBrowser({ studio, browser }));
 
 async function openPhone(device = PHONE, options = {}) {
   const context = await browser.newContext({ ...device, baseURL: studio.baseUrl, ...options });

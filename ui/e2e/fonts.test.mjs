@@ -6,7 +6,7 @@
 // moves, and nothing is stored on the device to know it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { startStudioAndBrowser, stopStudioAndBrowser, watchPage } from './harness.mjs';
 
 // Lighthouse's phone, where a headline that wraps differently in the two faces moves the most.
 const PHONE = { width: 412, height: 823 };
@@ -72,15 +72,8 @@ describe('first paint and web fonts', () => {
   let studio;
   let browser;
 
-  before(async () => {
-    studio = await startStudio();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await studio?.stop();
-  });
+  before(async () => ({ studio, browser } = await startStudioAndBrowser()));
+  after(() => stopStudioAndBrowser({ studio, browser }));
 
   for (const path of ['/', '/about', CASE_STUDY]) {
     test(`a first visit to ${path} paints without fonts or app, then draws in the web fonts with no input, and CLS stays under ${CLS_LIMIT}`, async () => {

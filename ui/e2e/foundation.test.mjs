@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { openWatchedPage, startStudioAndBrowser, stopStudioAndBrowser } from './harness.mjs';
 
 const site = JSON.parse(readFileSync(new URL('../src/site.json', import.meta.url), 'utf8'));
 const fullTitle = (title) => `${title} | ${site.studioName}`;
@@ -10,27 +10,12 @@ const fullTitle = (title) => `${title} | ${site.studioName}`;
 let studio;
 let browser;
 
-before(async () => {
-  studio = await startStudio();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+before(async () => ({ studio, browser } = await startStudioAndBrowser()));
+after(() => stopStudioAndBrowser({ studio, browser }));
 
 /** A fresh page in its own context; `check()` asserts no console errors and no off-machine requests. */
-async function openPage(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, baseURL: studio.baseUrl });
-  const page = await context.newPage();
-  const watched = watchPage(page);
-  const check = async (ignoreError = () => false) => {
-    await context.close();
-    assert.deepEqual(watched.consoleErrors.filter((error) => !ignoreError(error)), []);
-    assert.deepEqual(watched.foreignRequests, []);
-  };
-  return { page, check };
+function openPage(viewport = { width: 1280, height: 800 }) {
+  return openWatchedPage(browser, { viewport, baseURL: studio.baseUrl });
 }
 
 const mainNav = (page) => page.getByRole('navigation', { name: 'Main' }).first();

@@ -17,6 +17,12 @@ export const STUDIO_BIN = process.env.STUDIO_BIN ?? resolve(uiDir, '../target/re
 export const ADMIN_USER = 'admin';
 export const ADMIN_PASSWORD = 'e2e-Correct-Horse-42';
 
+// A real 2 x 2 PNG (the server checks a file's own bytes, not just its name).
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGPoSjECIgYIBQAg7gSBLuAF0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const STARTUP_TIMEOUT_MS = 15_000;
 
@@ -115,6 +121,27 @@ export async function startStudio({ env = {}, dataFile: given, bin = STUDIO_BIN 
 }
 
 /**
+ * The server (with `options` as for startStudio) and Chromium that a test file shares, as
+ * `{ studio, browser }`. When Chromium does not start, the server is stopped again: the file's
+ * `after` never sees a server it could stop.
+ */
+export async function startStudioAndBrowser(options) {
+  const studio = await startStudio(options);
+  try {
+    return { studio, browser: await launchBrowser() };
+  } catch (error) {
+    await studio.stop();
+    throw error;
+  }
+}
+
+/** Closes what startStudioAndBrowser opened; either is missing when the start failed half way. */
+export async function stopStudioAndBrowser({ studio, browser }) {
+  await browser?.close();
+  await studio?.stop();
+}
+
+/**
  * Chromium, whose every page's `goto` waits for the app (`gotoWaitsForTheApp`): a page starts its
  * app once it is painted (src/main.tsx), and until the app has hydrated it, its buttons do nothing
  * and the contact form posts as a plain form.
@@ -175,6 +202,32 @@ export function watchPage(page) {
 }
 
 /**
+ * A new page in its own context of `browser` (`contextOptions` as for `browser.newContext`),
+ * watched from the start. `check(...allowed)` closes the context and asserts that there were no
+ * console errors but those some `allowed(error)` accepts (the refusals a test provokes on purpose),
+ * and no requests leaving this machine.
+ */
+export async function openWatchedPage(browser, contextOptions) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const watched = watchPage(page);
+  const check = async (...allowed) => {
+    await context.close();
+    assert.deepEqual(watched.consoleErrors.filter((error) => !allowed.some((allow) => allow(error))), []);
+    assert.deepEqual(watched.foreignRequests, []);
+  };
+  return { context, page, watched, check };
+}
+
+/**
+ * Types each value into the field of `scope` (a page, form or dialog) whose label is its key, in
+ * the order given, as a person would fill a form.
+ */
+export async function fillFields(scope, values) {
+  for (const [label, value] of Object.entries(values)) await scope.getByLabel(label).fill(value);
+}
+
+/**
  * Scrolls through the page so that every lazy image and deferred section loads, then back to the
  * top, and waits until the header has finished its colour transition back to the unscrolled look:
  * an accessibility check taken half way (grey text on a grey bar) would report a contrast failure
@@ -215,8 +268,13 @@ export async function signIn(page) {
   await page.waitForURL('**/adminpanel');
 }
 
-/** axe (WCAG 2.0 and 2.1, A and AA) finds nothing on `page`; `where` names it in the failure. */
-export async function assertAxeClean(page, where) {
+/** The axe rule sets a page is checked against: WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_21 = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** WCAG 2.0 only, for the panel's screens that were written against it. */
+export const WCAG_20 = ['wcag2a', 'wcag2aa'];
+
+/** axe finds nothing on `page` under `tags` (WCAG_21 unless told); `where` names it in the failure. */
+export async function assertAxeClean(page, where, tags = WCAG_21) {
   // A page still changing colour (a button's hover transition right after a click) has no settled
   // contrast to check: let every finite CSS transition and animation end first.
   await page.evaluate(() =>
@@ -227,7 +285,7 @@ export async function assertAxeClean(page, where) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
   assert.deepEqual(
     violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
     [],

@@ -2,11 +2,10 @@
 // inbox and a bot's waits under Spam; opening marks read, Mark unread, Delete with Undo, 'Not spam',
 // search, Reply, Export CSV; the password changed in the panel while staying signed in, then 'Sign
 // out everywhere'. Every screen is checked for console errors, off-machine requests and axe.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, WCAG_20, assertAxeClean as assertAxeCleanBy, openWatchedPage, startStudioAndBrowser, stopStudioAndBrowser } from './harness.mjs';
 
 const site = JSON.parse(readFileSync(new URL('../src/site.json', import.meta.url), 'utf8'));
 const NEW_PASSWORD = 'a-new-passphrase-for-the-studio';
@@ -14,37 +13,16 @@ const NEW_PASSWORD = 'a-new-passphrase-for-the-studio';
 let studio;
 let browser;
 
-before(async () => {
-  // Playwright types faster than a person; the 3 s rule itself is tested in tests/inbox_api.rs.
-  studio = await startStudio({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } });
-  browser = await launchBrowser();
-});
+// Playwright types faster than a person; the 3 s rule itself is tested in tests/inbox_api.rs.
+before(async () => ({ studio, browser } = await startStudioAndBrowser({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } })));
+after(() => stopStudioAndBrowser({ studio, browser }));
 
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
-
-async function openPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: studio.baseUrl, acceptDownloads: true });
-  const page = await context.newPage();
-  const watched = watchPage(page);
-  const check = async (...expected) => {
-    await context.close();
-    const unexpected = watched.consoleErrors.filter((error) => !expected.some((allow) => allow(error)));
-    assert.deepEqual(unexpected, []);
-    assert.deepEqual(watched.foreignRequests, []);
-  };
-  return { page, context, check };
+function openPage() {
+  return openWatchedPage(browser, { viewport: { width: 1280, height: 900 }, baseURL: studio.baseUrl, acceptDownloads: true });
 }
 
-async function assertAxeClean(page, where) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    [],
-  );
-}
+/** The panel's screens are checked against WCAG 2.0, A and AA. */
+const assertAxeClean = (page, where) => assertAxeCleanBy(page, where, WCAG_20);
 
 const toasts = (page) => page.getByRole('region', { name: /Notifications/ });
 const panel = (page) => page.getByRole('tabpanel');

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { assertAxeClean, launchBrowser, signIn, startStudio, STUDIO_BIN, watchPage } from './harness.mjs';
+import { assertAxeClean, signIn, startStudio, startStudioAndBrowser, STUDIO_BIN, watchPage } from './harness.mjs';
 
 const PHONE = { width: 360, height: 740 };
 const PHOTO = readFileSync(new URL('../public/images/projects/bath-and-spa-1.webp', import.meta.url));
@@ -34,8 +34,7 @@ let browser;
 let later;
 
 before(async () => {
-  studio = await startStudio({ dataFile });
-  browser = await launchBrowser();
+  ({ studio, browser } = await startStudioAndBrowser({ dataFile }));
 });
 
 after(async () => {

@@ -3,7 +3,7 @@
 // moves by touch and by keyboard (and stands as two photos side by side without JavaScript).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, assertAxeClean, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { adminToken, assertAxeClean, startStudioAndBrowser, stopStudioAndBrowser, watchPage } from './harness.mjs';
 
 const PHONE = { viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 const PHOTO = '/images/hero-1.webp';
@@ -30,14 +30,8 @@ describe('the journal', () => {
   let slug;
 
   before(async () => {
-    studio = await startStudio();
-    browser = await launchBrowser();
-    const login = await fetch(`${studio.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: ADMIN_USER, password: ADMIN_PASSWORD }),
-    });
-    const { token } = await login.json();
+    ({ studio, browser } = await startStudioAndBrowser());
+    const token = await adminToken(studio.baseUrl);
     const created = await fetch(`${studio.baseUrl}/api/admin/news-items`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -47,10 +41,7 @@ describe('the journal', () => {
     ({ slug } = await created.json());
   });
 
-  after(async () => {
-    await browser?.close();
-    await studio?.stop();
-  });
+  after(() => stopStudioAndBrowser({ studio, browser }));
 
   test('with JavaScript off, /news and the article read whole', async () => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false, baseURL: studio.baseUrl });

@@ -4,7 +4,7 @@
 // clock in the browser); with JavaScript off an enquiry still goes through.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_USER, adminToken as tokenFor, fillFields, signIn as signInTo, startStudioAndBrowser, stopStudioAndBrowser, watchPage } from './harness.mjs';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 // The panel at a phone's width with touch; without isMobile's zoomed layout viewport, which the panel's
@@ -13,16 +13,9 @@ const OWNER_PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true };
 let studio;
 let browser;
 
-before(async () => {
-  // Playwright types faster than a person; the 3 s rule itself is tested in tests/inbox_api.rs.
-  studio = await startStudio({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+// Playwright types faster than a person; the 3 s rule itself is tested in tests/inbox_api.rs.
+before(async () => ({ studio, browser } = await startStudioAndBrowser({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } })));
+after(() => stopStudioAndBrowser({ studio, browser }));
 
 async function api(path, token) {
   const res = await fetch(`${studio.baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -30,21 +23,10 @@ async function api(path, token) {
   return res.json();
 }
 
-async function adminToken() {
-  const res = await fetch(`${studio.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USER, password: ADMIN_PASSWORD }),
-  });
-  return (await res.json()).token;
-}
+const adminToken = () => tokenFor(studio.baseUrl);
 
 async function signIn(page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(ADMIN_USER);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/adminpanel');
+  await signInTo(page);
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 }
 
@@ -60,12 +42,14 @@ describe('leads on a phone', () => {
     await page.waitForURL('**/contact?type=residential');
     const form = page.getByRole('main').getByRole('form', { name: 'Send Us a Message' });
     assert.equal(await form.getByLabel('Project type').inputValue(), 'Residential');
-    await form.getByLabel('Name').fill('Asha Reddy');
-    await form.getByLabel('Email').fill('asha@example.in');
-    await form.getByLabel('Message').fill('Our new flat needs a complete interior.');
-    await form.getByLabel('Phone').fill('12345');
-    await form.getByLabel('Locality / city').fill('Gachibowli');
-    await form.getByLabel('Size').fill('3BHK');
+    await fillFields(form, {
+      Name: 'Asha Reddy',
+      Email: 'asha@example.in',
+      Message: 'Our new flat needs a complete interior.',
+      Phone: '12345',
+      'Locality / city': 'Gachibowli',
+      Size: '3BHK',
+    });
     await form.getByLabel('Budget').selectOption('₹25-50 lakh');
     await form.getByLabel('Timeline').selectOption('Within 3 months');
     await form.getByRole('button', { name: 'Send Message' }).click();

@@ -6,13 +6,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { assertAxeClean, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
+import { PNG, assertAxeClean, openWatchedPage, signIn, startStudioAndBrowser, stopStudioAndBrowser } from './harness.mjs';
 
-// A real 2 x 2 PNG and a small real PDF: the server judges a file by its bytes, not its name.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGPoSjECIgYIBQAg7gSBLuAF0gAAAABJRU5ErkJggg==',
-  'base64',
-);
+// A small real PDF (and the harness's real PNG): the server judges a file by its bytes, not its name.
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -23,29 +19,19 @@ let browser;
 let admin;
 
 before(async () => {
-  studio = await startStudio();
-  browser = await launchBrowser();
+  ({ studio, browser } = await startStudioAndBrowser());
   admin = await openPage();
   await signIn(admin.page);
 });
 
 after(async () => {
   await admin?.context.close();
-  await browser?.close();
-  await studio?.stop();
+  await stopStudioAndBrowser({ studio, browser });
 });
 
 /** A fresh page in its own context; `check()` asserts no console errors and no off-machine requests. */
-async function openPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: studio.baseUrl, acceptDownloads: true });
-  const page = await context.newPage();
-  const watched = watchPage(page);
-  const check = async () => {
-    await context.close();
-    assert.deepEqual(watched.consoleErrors, []);
-    assert.deepEqual(watched.foreignRequests, []);
-  };
-  return { page, context, check };
+function openPage() {
+  return openWatchedPage(browser, { viewport: { width: 1280, height: 800 }, baseURL: studio.baseUrl, acceptDownloads: true });
 }
 
 const toasts = (page) => page.getByRole('region', { name: /Notifications/ });

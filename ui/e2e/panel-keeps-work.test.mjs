@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { adminToken, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
+import { adminToken, openWatchedPage, signIn, startStudioAndBrowser, stopStudioAndBrowser } from './harness.mjs';
 
 const PHONES = [
   { width: 360, height: 740 },
@@ -26,15 +26,11 @@ let browser;
 let token;
 
 before(async () => {
-  studio = await startStudio({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } });
-  browser = await launchBrowser();
+  ({ studio, browser } = await startStudioAndBrowser({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } }));
   token = await adminToken(studio.baseUrl);
 });
 
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+after(() => stopStudioAndBrowser({ studio, browser }));
 
 /** The admin API with the token, as JSON. */
 async function call(method, path, body) {
@@ -49,16 +45,9 @@ async function call(method, path, body) {
 
 /** A signed-in phone; `done()` closes it and asserts no console error (but `allowed`) and no request off the machine. */
 async function phone(viewport) {
-  const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true, baseURL: studio.baseUrl });
-  const page = await context.newPage();
-  const watched = watchPage(page);
+  const { page, context, check } = await openWatchedPage(browser, { viewport, hasTouch: true, isMobile: true, baseURL: studio.baseUrl });
   await signIn(page);
-  const done = async (allowed = () => false) => {
-    await context.close();
-    assert.deepEqual(watched.consoleErrors.filter((error) => !allowed(error)), []);
-    assert.deepEqual(watched.foreignRequests, []);
-  };
-  return { page, context, done };
+  return { page, context, done: check };
 }
 
 /** Holds every upload until `release()`: what the owner does meanwhile is what a slow 4G upload allows. */

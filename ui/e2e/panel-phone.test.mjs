@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, assertAxeClean, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, assertAxeClean, startStudioAndBrowser, stopStudioAndBrowser, watchPage } from './harness.mjs';
 
 const TABS = ['overview', 'slides', 'portfolio', 'messages', 'settings', 'news', 'testimonials', 'visitors', 'pages'];
 const PHONES = [
@@ -22,15 +22,8 @@ const PHOTO = readFileSync(new URL('../public/images/projects/bath-and-spa-1.web
 let studio;
 let browser;
 
-before(async () => {
-  studio = await startStudio();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+before(async () => ({ studio, browser } = await startStudioAndBrowser()));
+after(() => stopStudioAndBrowser({ studio, browser }));
 
 async function openPanel(viewport, touch) {
   const context = await browser.newContext({ viewport, baseURL: studio.baseUrl, hasTouch: touch, isMobile: touch });

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { signIn, startStudioAndBrowser, stopStudioAndBrowser, watchPage } from './harness.mjs';
 
 let studio;
 let browser;
@@ -14,13 +14,11 @@ let dir;
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'studio-photos-'));
-  studio = await startStudio();
-  browser = await launchBrowser();
+  ({ studio, browser } = await startStudioAndBrowser());
 });
 
 after(async () => {
-  await browser?.close();
-  await studio?.stop();
+  await stopStudioAndBrowser({ studio, browser });
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -33,10 +31,7 @@ test('a photo uploaded as a hero slide is served to a phone as a small WebP from
   const admin = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: studio.baseUrl });
   const page = await admin.newPage();
   const watched = watchPage(page);
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(ADMIN_USER);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page);
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
   await page.getByRole('button', { name: 'Add a hero slide' }).click();
   const form = page.getByRole('form', { name: 'New Slide' });

@@ -2,11 +2,10 @@
 // by click, by URL and Back; hover and focus preview), the seven case studies, and /contact (empty,
 // success, 'Send Another Message', server failure, the lazy map, the no-JavaScript post). Every page
 // is checked with axe (WCAG 2 A/AA), for console errors and for requests leaving this machine.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, scrollThrough, startStudio, watchPage } from './harness.mjs';
+import { adminToken, assertAxeClean, watchPage, scrollThrough, startStudioAndBrowser, stopStudioAndBrowser } from './harness.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 const site = readJson('../src/site.json');
@@ -78,16 +77,9 @@ const SPEC = {
 let studio;
 let browser;
 
-before(async () => {
-  // Playwright types faster than a person; without this its messages would be filed as spam.
-  studio = await startStudio({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+// Playwright types faster than a person; without this its messages would be filed as spam.
+before(async () => ({ studio, browser } = await startStudioAndBrowser({ env: { STUDIO_CONTACT_MIN_FILL: '1ms' } })));
+after(() => stopStudioAndBrowser({ studio, browser }));
 
 /**
  * A fresh page in its own context. The page records every call to element.animate (target and
@@ -116,22 +108,10 @@ async function openPage({ viewport = { width: 1280, height: 800 }, javaScriptEna
 
 /** The stored contact messages, newest first, as the owner reads them (GET /api/contacts). */
 async function storedMessages() {
-  const login = await fetch(`${studio.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USER, password: ADMIN_PASSWORD }),
-  });
-  assert.equal(login.status, 200);
-  const { token } = await login.json();
+  const token = await adminToken(studio.baseUrl);
   const list = await fetch(`${studio.baseUrl}/api/contacts`, { headers: { Authorization: `Bearer ${token}` } });
   assert.equal(list.status, 200);
   return list.json();
-}
-
-async function expectAxeClean(page, label) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(summary, [], `axe violations on ${label}`);
 }
 
 const main = (page) => page.getByRole('main');
@@ -157,7 +137,7 @@ describe('/services and the six service pages', () => {
     await main(page).getByRole('heading', { level: 2, name: 'Our Approach' }).waitFor();
     await main(page).getByRole('region', { name: /Design a Space That Feels Like Yours/ }).waitFor();
     await scrollThrough(page);
-    await expectAxeClean(page, '/services');
+    await assertAxeClean(page, '/services');
 
     await main(page).getByRole('link', { name: 'Discuss Your Project' }).click();
     await page.waitForURL('**/contact');
@@ -195,7 +175,7 @@ describe('/services and the six service pages', () => {
         assert.equal(await download.count(), 0);
       }
       await scrollThrough(page);
-      await expectAxeClean(page, route.path);
+      await assertAxeClean(page, route.path);
 
       await main(page).getByRole('link', { name: 'Back to Services' }).click();
       await page.waitForURL('**/services');
@@ -237,7 +217,7 @@ describe('/portfolio', () => {
     // The grid fades in over 0.5 s on every change of filter.
     assert.equal(await page.evaluate(() => window.__fades.filter((f) => f.target === 'UL' && f.duration === 500).length >= 3), true);
     await scrollThrough(page);
-    await expectAxeClean(page, '/portfolio?category=kitchens');
+    await assertAxeClean(page, '/portfolio?category=kitchens');
 
     await page.goBack();
     await page.waitForURL('**/portfolio?category=residential');
@@ -261,7 +241,7 @@ describe('/portfolio', () => {
     // With a category selected and nothing hovered, the card previews that category.
     await preview(page).getByRole('heading', { name: 'Timeless Luxury' }).waitFor();
     await scrollThrough(page);
-    await expectAxeClean(page, '/portfolio?category=hospitality at 375 px');
+    await assertAxeClean(page, '/portfolio?category=hospitality at 375 px');
     await check();
   });
 
@@ -278,7 +258,7 @@ describe('/portfolio', () => {
     const fades = await page.evaluate(() => window.__fades.filter((f) => f.target === 'portfolio-preview'));
     assert.equal(fades.length >= 2, true);
     assert.equal(fades.every((f) => f.duration === 300), true);
-    await expectAxeClean(page, '/portfolio with a preview');
+    await assertAxeClean(page, '/portfolio with a preview');
 
     // Moving away with nothing selected brings the prompt back.
     await page.mouse.move(5, 700);
@@ -361,7 +341,7 @@ describe('the seven case studies', () => {
         const file = await page.request.get(img.src);
         assert.equal(file.status(), 200, img.src);
       }
-      await expectAxeClean(page, route.path);
+      await assertAxeClean(page, route.path);
 
       await main(page).getByRole('link', { name: 'Back to Portfolio' }).click();
       await page.waitForURL((url) => url.pathname === '/portfolio');
@@ -410,7 +390,7 @@ describe('/contact', () => {
     await page.waitForFunction(() => document.querySelector('img[src="/images/pages/map.webp"]')?.complete);
     assert.equal(mapRequests.length, 1);
     assert.equal(await image.evaluate((img) => img.naturalWidth > 0), true);
-    await expectAxeClean(page, '/contact');
+    await assertAxeClean(page, '/contact');
     await check();
   });
 
@@ -427,7 +407,7 @@ describe('/contact', () => {
     await alertToast(page).filter({ hasText: SPEC.missing }).waitFor();
     assert.deepEqual(posts, []);
     assert.equal((await storedMessages()).some((m) => m.name === 'Asha'), false);
-    await expectAxeClean(page, '/contact with the validation toast');
+    await assertAxeClean(page, '/contact with the validation toast');
     await check();
   });
 
@@ -474,7 +454,7 @@ describe('/contact', () => {
         folder: 'inbox',
       },
     );
-    await expectAxeClean(page, '/contact thank-you panel');
+    await assertAxeClean(page, '/contact thank-you panel');
 
     await thanks.getByRole('button', { name: 'Send Another Message' }).click();
     await form(page).waitFor();
@@ -502,7 +482,7 @@ describe('/contact', () => {
       'We are planning a 3BHK in Kondapur and would like to meet.',
     );
     assert.equal(await main(page).getByRole('heading', { name: 'Thank You!' }).count(), 0);
-    await expectAxeClean(page, '/contact with the failure toast');
+    await assertAxeClean(page, '/contact with the failure toast');
     // Chromium logs the failed response itself; that failure is what this test wants.
     await check((error) => error.text.includes('500'));
   });
@@ -533,7 +513,7 @@ describe('/contact', () => {
     // so it is the same page in a normal context.
     const scripted = await openPage();
     await scripted.page.goto('/contact/thank-you');
-    await expectAxeClean(scripted.page, '/contact/thank-you');
+    await assertAxeClean(scripted.page, '/contact/thank-you');
     // The confirmation page answers a POST; served back on a path of this site, it is that same page.
     const confirmation = await scripted.page.request.post('/contact', {
       form: { name: 'Meera Nair', email: 'meera@example.in', message: 'Checked by axe.', website: '', formToken: '' },
@@ -543,7 +523,7 @@ describe('/contact', () => {
     await scripted.page.route('**/contact/confirm-for-axe', (route) => route.fulfill({ contentType: 'text/html', body: html }));
     await scripted.page.goto('/contact/confirm-for-axe');
     await scripted.page.getByText('Please check your message and press Send Message to send it.').waitFor();
-    await expectAxeClean(scripted.page, 'the no-JavaScript confirmation page');
+    await assertAxeClean(scripted.page, 'the no-JavaScript confirmation page');
     await scripted.check();
   });
 });

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, launchBrowser, scrollThrough, startStudio, watchPage } from './harness.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, openWatchedPage, scrollThrough, startStudioAndBrowser, stopStudioAndBrowser } from './harness.mjs';
 
 const site = JSON.parse(readFileSync(new URL('../src/site.json', import.meta.url), 'utf8'));
 const seed = JSON.parse(readFileSync(new URL('../src/content/seed.json', import.meta.url), 'utf8'));
@@ -52,27 +52,12 @@ const pages = [
 let studio;
 let browser;
 
-before(async () => {
-  studio = await startStudio();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+before(async () => ({ studio, browser } = await startStudioAndBrowser()));
+after(() => stopStudioAndBrowser({ studio, browser }));
 
 /** A fresh page in its own context; `check()` closes it and asserts no console errors and no off-machine requests. */
-async function openPage(viewport = DESKTOP, options = {}) {
-  const context = await browser.newContext({ viewport, baseURL: studio.baseUrl, ...options });
-  const page = await context.newPage();
-  const watched = watchPage(page);
-  const check = async () => {
-    await context.close();
-    assert.deepEqual(watched.consoleErrors, []);
-    assert.deepEqual(watched.foreignRequests, []);
-  };
-  return { page, check };
+function openPage(viewport = DESKTOP, options = {}) {
+  return openWatchedPage(browser, { viewport, baseURL: studio.baseUrl, ...options });
 }
 
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, startStudio, watchPage } from './harness.mjs';
+import { startStudioAndBrowser, stopStudioAndBrowser, watchPage } from './harness.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 const { routes } = readJson('../src/routes.json');
@@ -29,15 +29,8 @@ describe('server-rendered pages', () => {
   let studio;
   let browser;
 
-  before(async () => {
-    studio = await startStudio();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await studio?.stop();
-  });
+  before(async () => ({ studio, browser } = await startStudioAndBrowser()));
+  after(() => stopStudioAndBrowser({ studio, browser }));
 
   test('every public page hydrates the server HTML: no warning, no error, no replaced element', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,10 +1,9 @@
 // Visitor statistics end to end: people browse (a full load, then navigation inside the app), a
 // headless browser that says so is left out, and the owner reads the counts in the Visitors tab and
 // the Overview; a tap on a case study's WhatsApp link is counted for that page. Checked for console errors, requests leaving the machine, cookies and axe.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, assertAxeClean, launchBrowser, signIn, startStudio, watchPage } from './harness.mjs';
+import { WCAG_20, adminToken, assertAxeClean, signIn, startStudioAndBrowser, stopStudioAndBrowser, watchPage } from './harness.mjs';
 
 // Headless Chromium's own user agent says HeadlessChrome and is counted as a robot, so the people
 // here say what ordinary browsers say.
@@ -16,24 +15,10 @@ const PHONE =
 let studio;
 let browser;
 
-before(async () => {
-  studio = await startStudio();
-  browser = await launchBrowser();
-});
+before(async () => ({ studio, browser } = await startStudioAndBrowser()));
+after(() => stopStudioAndBrowser({ studio, browser }));
 
-after(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
-
-async function token() {
-  const response = await fetch(`${studio.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USER, password: ADMIN_PASSWORD }),
-  });
-  return (await response.json()).token;
-}
+const token = () => adminToken(studio.baseUrl);
 
 /** Asks the server until today's views reach `views` (beacons go out when the browser is idle). */
 async function waitForViews(views) {
@@ -80,11 +65,7 @@ test('views and visitors are counted without cookies and shown to the owner', as
   await robot.close();
 
   // The owner, in the desktop browser: the admin pages are not counted.
-  await desk.page.goto('/admin-login');
-  await desk.page.getByLabel('Username').fill(ADMIN_USER);
-  await desk.page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await desk.page.getByRole('button', { name: 'Sign In' }).click();
-  await desk.page.waitForURL('**/adminpanel');
+  await signIn(desk.page);
   await desk.page.getByText('Last 7 days: 4 views, 2 visitors, 0 messages.').waitFor();
 
   await desk.page.getByRole('tab', { name: 'Visitors', exact: true }).click();
@@ -112,11 +93,7 @@ test('views and visitors are counted without cookies and shown to the owner', as
   assert.deepEqual(report.referrers, [{ host: 'google.com', name: 'Google', visits: 1 }]);
   assert.ok(!report.pages.some((p) => p.path.startsWith('/admin')));
 
-  const { violations } = await new AxeBuilder({ page: desk.page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    [],
-  );
+  await assertAxeClean(desk.page, 'the Visitors tab', WCAG_20);
 
   for (const { context, watched } of [desk, phone]) {
     await context.close();

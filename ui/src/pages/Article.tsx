@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { DocumentTitle } from '../app/DocumentTitle';
 import type { PageProps } from '../app/pageProps';
+import { useOwnAddress } from '../app/useOwnAddress';
 import { WithPageData } from '../app/WithPageData';
 import { ArticleBody } from '../components/journal/ArticleBody';
 import { TagList } from '../components/journal/ArticleCard';
 import { Picture } from '../components/ui/Picture';
-import { useSiteData } from '../lib/content';
 import { type ArticleCard, type ArticleView, articlePath, JOURNAL_PATH } from '../lib/journal';
-import { primePageData } from '../lib/pageData';
 import { formatDate, type PageData } from '../lib/site';
 import NotFound from './NotFound';
 
@@ -18,17 +16,9 @@ export default function Article({ routeKey }: PageProps) {
 }
 
 function ArticlePage({ data, routeKey }: { data: PageData; routeKey: string }) {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { firstPath } = useSiteData();
   const article = data.article;
-  // A former address answers with the article: show it at its own (the server redirected the first).
-  const renamed = Boolean(article && routeKey && article.slug !== routeKey && pathname !== firstPath);
-  useEffect(() => {
-    if (!renamed || !article) return;
-    primePageData(articlePath(article.slug), data);
-    navigate(articlePath(article.slug), { replace: true });
-  }, [renamed, article, data, navigate]);
+  // A former address answers with the article: show it at its own.
+  useOwnAddress(data, routeKey, article?.slug, articlePath);
   if (!article) return <NotFound />;
   return (
     <>

@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { DocumentTitle } from '../app/DocumentTitle';
 import type { PageProps } from '../app/pageProps';
+import { useOwnAddress } from '../app/useOwnAddress';
 import { WithPageData } from '../app/WithPageData';
 import { CaseStudyView } from '../components/caseStudy/CaseStudyView';
-import { primePageData } from '../lib/pageData';
 import { projectPath } from '../lib/projects';
-import { useSite, useSiteData } from '../lib/content';
+import { useSite } from '../lib/content';
 import type { PageData } from '../lib/site';
 import NotFound from './NotFound';
 
@@ -15,20 +13,10 @@ export default function CaseStudy({ routeKey }: PageProps) {
 }
 
 function Study({ data, routeKey }: { data: PageData; routeKey: string }) {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const project = data.project;
   const site = useSite();
-  const { firstPath } = useSiteData();
-  // A slug the project had before answers with the project: show it at its address. The first page
-  // is left alone: the server redirected it already, and a draft's preview keeps its own link.
-  const renamed = Boolean(project && routeKey && project.slug !== routeKey && pathname !== firstPath);
-  useEffect(() => {
-    if (!renamed || !project) return;
-    // The data is the project's own: the new address shows it without asking again.
-    primePageData(projectPath(project.slug), data);
-    navigate(projectPath(project.slug), { replace: true });
-  }, [renamed, project, data, navigate]);
+  // A slug the project had before answers with the project: show it at its address.
+  useOwnAddress(data, routeKey, project?.slug, projectPath);
   if (!project) return <NotFound />;
   return (
     <>

@@ -1,7 +1,8 @@
-import { Check, Clock, Layers, Lightbulb, Workflow, type LucideIcon } from 'lucide-react';
+import { Clock, Layers, Lightbulb, Workflow, type LucideIcon } from 'lucide-react';
 import { WithPageData } from '../app/WithPageData';
 import { ServicesBlock } from '../components/home/ServicesBlock';
 import { PageHero } from '../components/layout/PageHero';
+import { CheckList } from '../components/ui/CheckList';
 import { Picture } from '../components/ui/Picture';
 import { RichText } from '../components/ui/RichText';
 import { SectionHeading } from '../components/ui/SectionHeading';
@@ -65,14 +66,12 @@ function MultidisciplinaryPage() {
                   <p className="mt-5 text-lg leading-relaxed text-stone-600">
                     <RichText text={discipline.text} />
                   </p>
-                  <ul className="mt-8 grid gap-3 sm:grid-cols-2">
-                    {discipline.points.map((point, j) => (
-                      <li key={j} className="flex items-start gap-3 text-charcoal">
-                        <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-brass-600" />
-                        {point}
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList
+                    items={discipline.points}
+                    className="mt-8 grid gap-3 sm:grid-cols-2"
+                    itemClassName="flex items-start gap-3 text-charcoal"
+                    checkClassName="mt-1 size-4"
+                  />
                 </div>
               </article>
               );

@@ -1,30 +1,22 @@
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routerFuture } from '../../app/routes';
 import { registerImages } from '../../lib/images';
 import pages from '../../content/pages.json';
 import { FOUNDER_SLIDESHOW_MS } from '../founder/FounderSlideshow';
 import { HOME_SLIDESHOW_MS, FounderTeaser } from '../home/FounderTeaser';
 import { CROSSFADE_MS, Slideshow } from './Slideshow';
+import { advance, useFakeClock } from '../../test/clock';
+import { uploadedPhoto } from '../../test/images';
 
 const founderSlides = pages.founder.slides;
-
-const advance = (ms: number) =>
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
 
 function active(container: Element) {
   return container.querySelector('img[data-active="true"]') as HTMLImageElement | null;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock();
 
 describe('Slideshow', () => {
   it('has six captioned photos and crossfades over one second', () => {
@@ -77,18 +69,7 @@ describe('Slideshow', () => {
   });
 
   it("offers an uploaded photo's WebP variants at the slideshow's width, the first eager only at the top of a page", () => {
-    registerImages({
-      '/media/founder.jpg': {
-        width: 2400,
-        height: 1800,
-        placeholder: 'data:image/webp;base64,UklGR',
-        variants: [
-          { url: '/media/founder-480.webp', width: 480, height: 360, type: 'image/webp' },
-          { url: '/media/founder-1200.webp', width: 1200, height: 900, type: 'image/webp' },
-          { url: '/media/founder.jpg', width: 2400, height: 1800, type: 'image/jpeg' },
-        ],
-      },
-    });
+    registerImages({ '/media/founder.jpg': uploadedPhoto('founder', 2400, 1800, [480, 1200]) });
     const photos = [{ ...founderSlides[0]!, image: { ...founderSlides[0]!.image, src: '/media/founder.jpg' } }, founderSlides[1]!];
     const { container } = render(<Slideshow photos={photos} intervalMs={3000} label="Studio" eager />);
     const source = container.querySelector('picture > source')!;

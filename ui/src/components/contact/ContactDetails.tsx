@@ -2,6 +2,7 @@ import { Clock, Mail, MapPin, MessageCircle, Phone, type LucideIcon } from 'luci
 import type { ReactNode } from 'react';
 import { telHref } from '../../lib/links';
 import { type Site, whatsappHref } from '../../lib/site';
+import { NewTabLink } from '../ui/NewTabLink';
 
 function Detail({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
@@ -53,14 +54,12 @@ export function ContactDetails({ site, title }: { site: Site; title: string }) {
         </Detail>
         {whatsapp && (
           <Detail icon={MessageCircle} title="WhatsApp">
-            <a
+            <NewTabLink
               href={whatsapp}
-              target="_blank"
-              rel="noopener noreferrer"
               className="tap-inline underline decoration-brass-500/50 underline-offset-4 hover:decoration-brass-500"
             >
-              Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-            </a>
+              Chat on WhatsApp
+            </NewTabLink>
           </Detail>
         )}
       </div>
@@ -68,15 +67,12 @@ export function ContactDetails({ site, title }: { site: Site; title: string }) {
       <ul className="mt-4 flex flex-wrap gap-3">
         {social.map(({ label, href }) => (
           <li key={label}>
-            <a
+            <NewTabLink
               href={href}
-              target="_blank"
-              rel="noopener noreferrer"
               className="inline-flex min-h-11 items-center rounded-full border border-stone-400 px-5 text-sm font-medium text-charcoal transition-colors hover:border-charcoal hover:bg-charcoal hover:text-ivory"
             >
               {label}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </NewTabLink>
           </li>
         ))}
       </ul>

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routerFuture } from '../../app/routes';
 import type { HeroSlide } from '../../lib/site';
 import { HERO_DOT_DELAY_MS, HERO_FADE_MS, HERO_INTERVAL_MS, HERO_PRELOAD_MS, HeroSlider } from './HeroSlider';
+import { advance, useFakeClock } from '../../test/clock';
 
 const slides: HeroSlide[] = [1, 2, 3].map((id) => ({
   id,
@@ -27,11 +28,6 @@ function renderHero(list = slides) {
   };
 }
 
-const advance = (ms: number) =>
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
-
 function reduceMotion() {
   vi.spyOn(window, 'matchMedia').mockReturnValue({
     matches: true,
@@ -40,12 +36,7 @@ function reduceMotion() {
   } as unknown as MediaQueryList);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock();
 
 describe('HeroSlider', () => {
   it('shows the first slide with its eyebrow, subtitle, button and the only eager image', () => {

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewsItem } from '../../lib/site';
 import { NEWS_INTERVAL_MS, NewsCarousel, newsByDate } from './NewsCarousel';
+import { advance, useFakeClock } from '../../test/clock';
 
 // Five items as the server sends them (ISO dates), given out of order: the carousel shows newest first.
 const stored: NewsItem[] = [
@@ -12,11 +13,6 @@ const stored: NewsItem[] = [
   { id: 4, date: '2024-11-27', title: 'Smart homes', content: 'Automation you never see.' },
 ];
 const newsItems = newsByDate(stored);
-
-const advance = (ms: number) =>
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
 
 function renderNews() {
   const { container } = render(<NewsCarousel items={newsItems} />);
@@ -30,12 +26,7 @@ function renderNews() {
 
 const title = (i: number) => newsItems[i]!.title;
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock();
 
 describe('NewsCarousel', () => {
   it('shows five items, one at a time, with date, title and three-line content', () => {

@@ -6,6 +6,7 @@ import { useFounder, useFounderPath, useSite, useSiteRecord } from '../../lib/co
 import { altOf } from '../../lib/pageTypes';
 import { whatsappHref } from '../../lib/site';
 import { ExperienceBadge } from '../ui/ExperienceBadge';
+import { NewTabLink } from '../ui/NewTabLink';
 import { Picture } from '../ui/Picture';
 import { Logo } from './Logo';
 
@@ -58,21 +59,19 @@ export function Footer() {
             </li>
             {whatsapp && (
               <li>
-                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex min-h-11 items-center gap-3">
+                <NewTabLink href={whatsapp} className="footer-link inline-flex min-h-11 items-center gap-3">
                   <MessageCircle aria-hidden="true" className="size-4 text-brass-300" />
                   Chat on WhatsApp
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                </NewTabLink>
               </li>
             )}
           </ul>
           <ul className="mt-4 flex flex-wrap gap-x-6 text-sm tracking-wide md:mt-6">
             {socialLinks.map(({ label, href }) => (
               <li key={label}>
-                <a href={href} target="_blank" rel="noopener noreferrer" className="footer-link inline-flex min-h-11 items-center">
+                <NewTabLink href={href} className="footer-link inline-flex min-h-11 items-center">
                   {label}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                </NewTabLink>
               </li>
             ))}
           </ul>

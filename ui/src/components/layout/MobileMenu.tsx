@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
+import { keepFocusAmong } from '../../lib/focusTrap';
 import { telHref } from '../../lib/links';
 import { useSite } from '../../lib/content';
 import { Logo } from './Logo';
@@ -36,16 +37,7 @@ export function MobileMenu({ id, open, onClose }: Props) {
     };
     const keepFocusInside = (event: KeyboardEvent) => {
       const items = panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE);
-      if (!items?.length) return;
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (items) keepFocusAmong(event, items);
     };
     document.addEventListener('keydown', onKeyDown);
 

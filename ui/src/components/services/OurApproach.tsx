@@ -1,7 +1,7 @@
-import { Check } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { usePage } from '../../lib/content';
 import { altOf } from '../../lib/pageTypes';
+import { CheckList } from '../ui/CheckList';
 import { Picture } from '../ui/Picture';
 import { RichText } from '../ui/RichText';
 
@@ -32,14 +32,12 @@ export function OurApproach() {
             </p>
           ))}
           {approach.points.length > 0 && (
-            <ul className="mt-8 space-y-3">
-              {approach.points.map((point, i) => (
-                <li key={i} className="flex gap-3 text-charcoal">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brass-600" />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={approach.points}
+              className="mt-8 space-y-3"
+              itemClassName="flex gap-3 text-charcoal"
+              checkClassName="mt-0.5 size-5"
+            />
           )}
           <Link to="/contact" className="btn btn-primary mt-10">
             Discuss Your Project

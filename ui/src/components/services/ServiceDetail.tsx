@@ -1,6 +1,7 @@
-import { ArrowLeft, Check, Download } from 'lucide-react';
+import { ArrowLeft, Download } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { BookConsultation } from '../booking/BookConsultation';
+import { CheckList } from '../ui/CheckList';
 import { Picture } from '../ui/Picture';
 import { altOf, type ServicePageRecord } from '../../lib/pageTypes';
 import { RichText } from '../ui/RichText';
@@ -78,14 +79,12 @@ export function ServiceDetail({ title, page, projectType }: { title: string; pag
             <h2 id="service-included" className="mt-12 font-display text-3xl text-charcoal md:text-4xl">
               {page.includedTitle}
             </h2>
-            <ul className="mt-8 grid gap-4 sm:grid-cols-2">
-              {page.included.map((item, i) => (
-                <li key={i} className="flex gap-3 leading-relaxed text-charcoal">
-                  <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-brass-600" />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={page.included}
+              className="mt-8 grid gap-4 sm:grid-cols-2"
+              itemClassName="flex gap-3 leading-relaxed text-charcoal"
+              checkClassName="mt-1 size-5"
+            />
           </div>
           <aside aria-label="At a glance" className="self-start rounded-sm border border-sand-200 bg-white p-8">
             <dl className="space-y-6">

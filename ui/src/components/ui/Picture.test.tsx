@@ -1,20 +1,10 @@
 import { fireEvent, render } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { registerImages } from '../../lib/images';
+import { uploadedPhoto } from '../../test/images';
 import { Picture } from './Picture';
 
-registerImages({
-  '/media/ab.jpg': {
-    width: 2560,
-    height: 1920,
-    placeholder: 'data:image/webp;base64,UklGR',
-    variants: [
-      { url: '/media/ab-480.webp', width: 480, height: 360, type: 'image/webp' },
-      { url: '/media/ab-800.webp', width: 800, height: 600, type: 'image/webp' },
-      { url: '/media/ab.jpg', width: 2560, height: 1920, type: 'image/jpeg' },
-    ],
-  },
-});
+registerImages({ '/media/ab.jpg': uploadedPhoto('ab', 2560, 1920, [480, 800]) });
 
 describe('Picture', () => {
   it('offers the WebP variants with sizes, the intrinsic size and the placeholder until it loads', () => {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, resetToasts, toast } from './toast';
+import { advance } from '../../test/clock';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -19,11 +20,6 @@ function show(...args: Parameters<typeof toast>) {
   });
   return handle!;
 }
-
-const advance = (ms: number) =>
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
 
 describe('toast', () => {
   it('shows title and description and closes itself after 5000 ms', () => {

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { keepFocusAmong } from '../../lib/focusTrap';
 import { fittingUrl, type ViewerPhoto } from './photos';
 
 const MAX_SCALE = 4;
@@ -109,18 +110,8 @@ export default function PhotoViewer({ photos, start, onClose }: Props) {
       go(-1);
     } else if (event.key === 'Tab') {
       // Focus stays inside the dialog.
-      const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? [])];
-      if (focusable.length === 0) return;
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      const buttons = dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled])');
+      if (buttons) keepFocusAmong(event, buttons);
     }
   };
 
