@@ -102,9 +102,13 @@ impl Store {
     }
 
     /// Replaces the token-signing key with a new random one (`studio admin rotate-key`): every
-    /// token signed before is refused.
+    /// token signed before is refused, and every session ends.
     pub fn rotate_hmac_key(&self) -> Result<()> {
-        self.write(put_new_hmac_key)
+        self.write(|txn| {
+            put_new_hmac_key(txn)?;
+            // Sessions do not rest on the key: they are ended themselves.
+            sessions::end_every(txn)
+        })
     }
 
     /// Adds an account with `role` (`studio admin add`); an error when the name is taken.

@@ -172,3 +172,16 @@ pub(super) fn end_all_of(
     }
     Ok(ended.len())
 }
+
+/// Ends, inside `txn`, every session of every account.
+pub(super) fn end_every(txn: &WriteTransaction) -> Result<()> {
+    let mut table = txn.open_table(SESSIONS)?;
+    let ids: Vec<u64> = table
+        .iter()?
+        .map(|row| row.map(|(id, _)| id.value()))
+        .collect::<Result<_, _>>()?;
+    for id in ids {
+        table.remove(id)?;
+    }
+    Ok(())
+}
