@@ -2,7 +2,6 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useReadOnly } from '../access/access';
-import { SmallImage } from './fields';
 import { ActiveBadge, buttonStyles, Card, LoadError, Loading } from '../ui';
 
 /** One record in an editor's list: thumbnail, title, Active/Inactive, details and its actions. */
@@ -25,8 +24,8 @@ export function ItemCard({
   return (
     <Card className="flex flex-col gap-4 sm:flex-row sm:items-center">
       {image && (
-        <SmallImage
-          url={image.src}
+        <img
+          src={image.src}
           alt={image.alt}
           width={160}
           height={90}

@@ -6,7 +6,7 @@ import { ACCEPTED_IMAGES } from '../../lib/images';
 import { ApiError, uploadWithProgress } from '../api';
 import { toastFailure } from '../feedback';
 import { buttonStyles, inputClass, labelClass } from '../ui';
-import { smallestCopyGuess, thumbnailSrcSet, uploadFailure, uploadPhoto } from './upload';
+import { thumbnailSrcSet, uploadFailure, uploadPhoto } from './upload';
 
 interface FieldProps {
   label: string;
@@ -309,29 +309,5 @@ export function ImageChooser({
 /** A photo in an editor at `width` CSS px: its smallest copy that fills the box when that is known. */
 export function Thumbnail({ url, alt, width, height, className }: { url: string; alt: string; width: number; height: number; className: string }) {
   const srcSet = thumbnailSrcSet(url);
-  if (!srcSet) return <SmallImage url={url} alt={alt} width={width} height={height} className={className} />;
-  return <img src={url.trim()} srcSet={srcSet} sizes={`${width}px`} alt={alt} width={width} height={height} className={className} />;
-}
-
-/**
- * A saved photo shown small: its 480 px copy (not the 2560 px photo a phone would otherwise fetch
- * over 4G), or the photo itself when it has no such copy.
- */
-export function SmallImage({ url, alt, width, height, className, loading }: { url: string; alt: string; width: number; height: number; className: string; loading?: 'lazy' }) {
-  const whole = url.trim();
-  const small = smallestCopyGuess(whole);
-  return (
-    <img
-      src={small ?? whole}
-      onError={(event) => {
-        // The copy is missing (a photo narrower than 480 px): the photo itself, once.
-        if (small && event.currentTarget.getAttribute('src') !== whole) event.currentTarget.src = whole;
-      }}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={loading}
-      className={className}
-    />
-  );
+  return <img src={url.trim()} srcSet={srcSet} sizes={srcSet ? `${width}px` : undefined} alt={alt} width={width} height={height} className={className} />;
 }

@@ -147,14 +147,3 @@ export function thumbnailSrcSet(url: string): string | undefined {
   const known = copies.get(url.trim());
   return known?.map((copy) => `${copy.url} ${copy.width}w`).join(', ');
 }
-
-/**
- * The smallest copy the server keeps of an uploaded photo saved before this visit, by its name:
- * a photo wider than 480 px has a 480 px WebP copy beside it (`<name>-480.webp`, src/media/variants.rs).
- * Undefined for what has no such copy (SVG, GIF, PDF, a link elsewhere); a narrower photo has none
- * of 480 px either, so whoever shows it falls back to the photo itself when the copy is missing.
- */
-export function smallestCopyGuess(url: string): string | undefined {
-  const match = /^\/media\/([0-9a-f]{32})\.(?:jpe?g|png|webp)$/.exec(url.trim());
-  return match ? `/media/${match[1]}-480.webp` : undefined;
-}
