@@ -139,3 +139,39 @@ fn one_due_while_the_server_was_stopped_is_out_at_the_next_start() {
     assert_eq!(seen(&shells, &store, &clock, "while-we-slept"), [true; 5]);
     assert_eq!(seen(&shells, &store, &clock, "not-yet"), [false; 5]);
 }
+
+/// The footer's copyright years come from the clock at render time: a new year renders the pages
+/// again within a minute, with no article due and nobody asking.
+#[tokio::test(start_paused = true)]
+async fn a_new_year_renders_the_pages_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("s.redb")).unwrap();
+    let start = 1_798_761_570_000; // 2026-12-31T23:59:30Z
+    assert_eq!(schedule::year_of(start), 2026);
+    let clock = tokio_clock(start);
+    let renders = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = renders.clone();
+    tokio::spawn(schedule::run(store, clock.clone(), clock(), move || {
+        counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    }));
+    tokio::time::sleep(Duration::from_secs(20)).await;
+    assert_eq!(
+        renders.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "still 2026"
+    );
+    tokio::time::sleep(Duration::from_secs(61)).await;
+    assert_eq!(schedule::year_of(clock()), 2027);
+    assert_eq!(
+        renders.load(std::sync::atomic::Ordering::SeqCst),
+        1,
+        "rendered once for 2027"
+    );
+    tokio::time::sleep(Duration::from_secs(600)).await;
+    assert_eq!(
+        renders.load(std::sync::atomic::Ordering::SeqCst),
+        1,
+        "and not again"
+    );
+}

@@ -58,8 +58,15 @@ fn fell_due(items: &[NewsItem], after_ms: u64, now_ms: u64) -> bool {
     })
 }
 
-/// Publishes scheduled articles as they fall due, forever: `refresh` re-renders the pages (which
-/// read the same clock). `since_ms` is the time the pages were last rendered at.
+/// The year (UTC, as the pages' render reads the clock) of a time in ms since the epoch.
+pub fn year_of(ms: u64) -> i16 {
+    jiff::Timestamp::from_millisecond(i64::try_from(ms).unwrap_or(i64::MAX))
+        .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).year())
+        .unwrap_or(i16::MAX)
+}
+
+/// Publishes scheduled articles as they fall due, and renders the pages again when a new year
+/// begins (the footer's years), forever: `refresh` re-renders the pages (which read the same clock). `since_ms` is the time the pages were last rendered at.
 pub async fn run(
     store: Store,
     clock: Clock,
@@ -78,8 +85,14 @@ pub async fn run(
             .await
             .unwrap_or_default()
         };
-        if fell_due(&items, checked, now) {
-            tracing::info!("publishing scheduled journal articles");
+        let new_year = year_of(now) != year_of(checked);
+        if fell_due(&items, checked, now) || new_year {
+            if new_year {
+                // The footer's "© 2024–2026" ends at the year the pages were rendered in.
+                tracing::info!("a new year: the pages are rendered again");
+            } else {
+                tracing::info!("publishing scheduled journal articles");
+            }
             // Reading the site and making its pages blocks: off the runtime's threads.
             let refresh = refresh.clone();
             match tokio::task::spawn_blocking(move || refresh()).await {
