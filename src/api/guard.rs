@@ -20,7 +20,6 @@ use crate::store::{Admin, Role, Session, TOUCH_EVERY_MS, now_ms};
 use serde::Serialize;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use warp::filters::BoxedFilter;
 use warp::http::{HeaderMap, Method, StatusCode, header};
 use warp::path::FullPath;
 use warp::{Filter, Rejection};
@@ -99,10 +98,9 @@ pub fn client_of(app: &App, peer: Option<SocketAddr>, headers: &HeaderMap) -> (S
 
 /// Passes only requests with `Authorization: Bearer <token>` of a live session of an active
 /// account whose role may make this call; anything else is a JSON 401 or 403.
-///
-/// Boxed: some forty routes embed it, and each would otherwise carry its own copy of this whole
-/// filter in the binary (half a megabyte in all).
-pub fn require_admin(app: Arc<App>) -> BoxedFilter<(AdminIdentity,)> {
+pub fn require_admin(
+    app: Arc<App>,
+) -> impl Filter<Extract = (AdminIdentity,), Error = Rejection> + Clone {
     warp::header::headers_cloned()
         .and(warp::method())
         .and(warp::path::full())
@@ -134,7 +132,6 @@ pub fn require_admin(app: Arc<App>) -> BoxedFilter<(AdminIdentity,)> {
                 Ok::<_, Rejection>(who)
             },
         )
-        .boxed()
 }
 
 /// The rule of this call, when `who` may make it now.
