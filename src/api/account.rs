@@ -2,10 +2,10 @@
 //! signing out every session. Both end every session of the account and bump its generation; a
 //! changed password goes on in a new session.
 
-use super::admin::{LoginKeys, fresh_session};
+use super::admin::{fresh_session, prove_own_password};
 use super::body::{Fields, json_body};
 use super::guard::{AdminIdentity, client_of, require_admin};
-use super::{ApiError, blocking, error_response, json_response};
+use super::{ApiError, blocking, json_response};
 use crate::app::App;
 use crate::app::with_app;
 use crate::auth;
@@ -58,24 +58,20 @@ async fn change_password(
     if let Some(why) = crate::access::password_rules::problem(&new, &who.username) {
         return Err(warp::reject::custom(ApiError::bad_request(why)));
     }
-    // A stolen session must not become a way around the sign-in limits: every check of the
-    // current password counts like a sign-in attempt.
-    let keys = match LoginKeys::admit(&app, peer, &headers, &who.username, "password change").await
+    let keys = match prove_own_password(
+        &app,
+        &who,
+        peer,
+        &headers,
+        current,
+        "password change",
+        WRONG_CURRENT,
+    )
+    .await?
     {
         Ok(keys) => keys,
         Err(refused) => return Ok(refused),
     };
-    let store = app.store.clone();
-    let id = who.id;
-    let stored = blocking(move || store.admin(id)).await?;
-    let matched = auth::check_login_password(stored.map(|a| a.password_hash), current).await;
-    if !matched {
-        keys.failed(&app);
-        tracing::info!(client = %keys.ip, admin = %who.username, "password change: wrong current password");
-        // Not 401: the session itself is fine, and the panel signs out on a 401.
-        return Ok(error_response(StatusCode::FORBIDDEN, WRONG_CURRENT));
-    }
-    keys.reset(&app);
     let store = app.store.clone();
     let username = who.username.clone();
     let (admin, _) = blocking(move || {

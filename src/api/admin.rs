@@ -287,6 +287,35 @@ fn slowdown(user_failures: usize, address_attempts: usize) -> Duration {
     }
 }
 
+/// Checks that `password` is `who`'s own (changing it, or "Confirm it's you"). A stolen session must
+/// not become a way around the sign-in limits, so each check counts like a sign-in attempt. The
+/// inner `Err` is the answer to send: a 429, or a 403 saying `wrong` (not 401: the session itself is
+/// fine, and the panel asks to sign in again on a 401).
+pub(super) async fn prove_own_password(
+    app: &App,
+    who: &AdminIdentity,
+    peer: Option<SocketAddr>,
+    headers: &HeaderMap,
+    password: String,
+    what: &str,
+    wrong: &str,
+) -> Result<Result<LoginKeys, Response>, ApiError> {
+    let keys = match LoginKeys::admit(app, peer, headers, &who.username, what).await {
+        Ok(keys) => keys,
+        Err(refused) => return Ok(Err(refused)),
+    };
+    let store = app.store.clone();
+    let id = who.id;
+    let stored = blocking(move || store.admin(id)).await?;
+    if !auth::check_login_password(stored.map(|a| a.password_hash), password).await {
+        keys.failed(app);
+        tracing::info!(client = %keys.ip, admin = %who.username, "{what}: wrong password");
+        return Ok(Err(error_response(StatusCode::FORBIDDEN, wrong)));
+    }
+    keys.reset(app);
+    Ok(Ok(keys))
+}
+
 /// A new session for `admin` from `address` on `device`: `{token, admin, expiresAt}`, recorded in
 /// the activity record (and, for an Owner on a device never seen on that account, told to the
 /// Owners).

@@ -2,10 +2,10 @@
 //! password again), the Owner's accounts and invitations, the public call that uses an
 //! invitation, and the sessions ("Where you're signed in").
 
-use super::admin::{LoginKeys, fresh_session};
+use super::admin::{fresh_session, prove_own_password};
 use super::body::{Fields, json_body};
 use super::guard::{AdminIdentity, client_of, require_admin};
-use super::{ApiError, blocking, error_response, json_response};
+use super::{ApiError, blocking, json_response};
 use crate::access::{REAUTH_FOR_MS, password_rules, session_token};
 use crate::activity::{self, notices};
 use crate::app::{App, with_app};
@@ -357,19 +357,19 @@ async fn reauthenticate(
             "Sign in again to do this",
         )));
     };
-    let keys =
-        match LoginKeys::admit(&app, peer, &headers, &who.username, "re-authentication").await {
-            Ok(keys) => keys,
-            Err(refused) => return Ok(refused),
-        };
-    let store = app.store.clone();
-    let id = who.id;
-    let stored = blocking(move || store.admin(id)).await?;
-    if !auth::check_login_password(stored.map(|a| a.password_hash), password).await {
-        keys.failed(&app);
-        return Ok(error_response(StatusCode::FORBIDDEN, WRONG_PASSWORD));
+    if let Err(refused) = prove_own_password(
+        &app,
+        &who,
+        peer,
+        &headers,
+        password,
+        "re-authentication",
+        WRONG_PASSWORD,
+    )
+    .await?
+    {
+        return Ok(refused);
     }
-    keys.reset(&app);
     let now = now_ms();
     let store = app.store.clone();
     blocking(move || store.touch_session(session, now, true)).await?;
