@@ -137,7 +137,8 @@ where
         let path = req.uri().path().to_string();
         req.extensions_mut().insert(PeerAddr(self.peer));
         // The sign-in guard fills it; a successful call is then recorded (src/activity/recorder.rs).
-        let pending = path.starts_with("/api/").then(|| {
+        // Only calls the rules record get one: a visitor's page data or page view allocates nothing.
+        let pending = crate::access::rules::is_recorded(method.as_str(), &path).then(|| {
             let pending = Pending::default();
             req.extensions_mut().insert(pending.clone());
             pending

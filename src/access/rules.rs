@@ -461,6 +461,13 @@ pub fn rule_for(method: &str, path: &str) -> Option<&'static Rule> {
         .find(|r| r.method == method && matches(r.path, path))
 }
 
+/// Whether a successful call is written to the activity record by the recorder (by its rule's
+/// note). Every rule lives under `/api/admin/` or `/api/contacts`: anything else is answered at once.
+pub fn is_recorded(method: &str, path: &str) -> bool {
+    (path.starts_with("/api/admin/") || path.starts_with("/api/contacts"))
+        && rule_for(method, path).is_some_and(|r| r.note.is_some())
+}
+
 /// Whether `path` fits `pattern`, `*` standing for one non-empty segment.
 pub fn matches(pattern: &str, path: &str) -> bool {
     let mut want = pattern.split('/');
@@ -518,6 +525,23 @@ mod tests {
     fn the_order_call_is_not_taken_for_a_record() {
         let r = rule_for("PUT", "/api/admin/testimonials/order").expect("a rule");
         assert_eq!(r.note.map(|n| n.action), Some("reordered"));
+    }
+
+    #[test]
+    fn only_noted_calls_are_recorded() {
+        assert!(is_recorded("PUT", "/api/admin/pages/home"));
+        assert!(is_recorded("GET", "/api/contacts/7"));
+        assert!(!is_recorded("GET", "/api/contacts"));
+        assert!(!is_recorded("GET", "/api/page-data"));
+        assert!(!is_recorded("POST", "/api/stats/view"));
+        // Every rule is under one of the two prefixes the check starts with.
+        for r in all_rules() {
+            assert!(
+                r.path.starts_with("/api/admin/") || r.path.starts_with("/api/contacts"),
+                "{}",
+                r.path
+            );
+        }
     }
 
     #[test]

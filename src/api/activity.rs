@@ -88,6 +88,17 @@ fn filter_of(q: &HashMap<String, String>, limit: usize) -> Result<ActivityFilter
     })
 }
 
+/// The entries the query's filters pick, at most `limit`, and the `before` of the next page.
+async fn read(
+    app: &App,
+    q: &HashMap<String, String>,
+    limit: usize,
+) -> Result<(Vec<ActivityEntry>, Option<u64>), ApiError> {
+    let filter = filter_of(q, limit)?;
+    let store = app.store.clone();
+    blocking(move || store.activity(&filter)).await
+}
+
 /// Every route of this module, under `/api`.
 pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
     let admin = || require_admin(app.clone());
@@ -101,9 +112,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(query())
         .and_then(
             |_: AdminIdentity, app: Arc<App>, q: HashMap<String, String>| async move {
-                let filter = filter_of(&q, PAGE)?;
-                let store = app.store.clone();
-                let (entries, next) = blocking(move || store.activity(&filter)).await?;
+                let (entries, next) = read(&app, &q, PAGE).await?;
                 let entries: Vec<Value> = entries.iter().map(entry_json).collect();
                 Ok::<_, Rejection>(json_response(
                     StatusCode::OK,
@@ -119,9 +128,7 @@ pub fn routes(app: Arc<App>) -> BoxedFilter<(Response,)> {
         .and(query())
         .and_then(
             |_: AdminIdentity, app: Arc<App>, q: HashMap<String, String>| async move {
-                let filter = filter_of(&q, CSV_ROWS)?;
-                let store = app.store.clone();
-                let (entries, _) = blocking(move || store.activity(&filter)).await?;
+                let (entries, _) = read(&app, &q, CSV_ROWS).await?;
                 let mut out =
                     String::from("\u{feff}When (UTC),Who,What,Kind,Subject,Address,Device\r\n");
                 for e in &entries {
