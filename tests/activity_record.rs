@@ -289,6 +289,18 @@ async fn ten_failures_and_role_changes_are_notices() {
         .patch("/api/admin/accounts/meera", json!({ "role": "owner" }))
         .await;
     assert_eq!(status, 200);
+    // Each change of people is one entry, in the handler's words.
+    let (_, people) = owner.get("/api/admin/activity?kind=people").await;
+    let summaries: Vec<&str> = people["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["summary"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        summaries,
+        ["admin changed the role of meera from Editor to Owner"]
+    );
     let (status, notices) = owner.get("/api/admin/security-notices").await;
     assert_eq!(status, 200);
     let texts: Vec<&str> = notices
